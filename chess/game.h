@@ -1,0 +1,81 @@
+// Game: tags and a move tree (mainline + variations) holding the Position at every node.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/move.h"
+#include "chess/position.h"
+
+namespace quarry::chess {
+
+using NodeId = std::uint32_t;
+inline constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
+
+struct Tag {
+  std::string name;
+  std::string value;
+};
+
+// One node of the game tree: the position reached by `move` from the parent node. Children are
+// kept in PGN order: the first child continues the line, later children are variations.
+// Empty annotation vectors do not allocate, so unannotated games replay without heap traffic.
+struct GameNode {
+  Position position;
+  Move move;                      // none() at the root
+  NodeId parent = kNoNode;
+  NodeId first_child = kNoNode;
+  NodeId next_sibling = kNoNode;
+  std::uint16_t ply = 0;          // half-moves from the root
+  std::vector<std::string> comments_before;  // text before the move (first move of a variation)
+  std::vector<std::string> comments_after;   // text after the move, i.e. at this position
+  std::vector<std::uint8_t> nags;            // $N annotations, !/? suffixes converted to NAGs
+};
+
+class Game {
+ public:
+  void clear();
+
+  // Tags in input order, duplicates kept.
+  std::vector<Tag>& tags() { return tags_; }
+  const std::vector<Tag>& tags() const { return tags_; }
+  // Value of the first tag with this name (case-sensitive), nullptr when absent.
+  const std::string* tag(std::string_view name) const;
+  void set_tag(std::string_view name, std::string_view value);  // replaces the first or appends
+  void remove_tag(std::string_view name);
+
+  // Node 0 is the root: the start position (initial, or from the [FEN] tag).
+  NodeId root() const { return 0; }
+  const GameNode& node(NodeId id) const { return nodes_[id]; }
+  GameNode& node(NodeId id) { return nodes_[id]; }
+  std::size_t node_count() const { return nodes_.size(); }
+
+  void set_start(const Position& start);      // clears the tree and sets the root
+  NodeId add_child(NodeId parent, Move move);  // plays move on the parent's position
+  NodeId mainline_child(NodeId id) const { return nodes_[id].first_child; }
+  bool is_mainline(NodeId id) const;          // every node from root to id is a first child
+
+  // Nodes in pre-order (parent before children, first child's subtree before the variations):
+  // CQL's position-id order. position_ids()[node] is the node's index in that order.
+  const std::vector<NodeId>& preorder() const;
+
+  // Movetext termination marker ("1-0", "0-1", "1/2-1/2", "*"); empty when the movetext had none.
+  std::string& result() { return result_; }
+  const std::string& result() const { return result_; }
+
+  // 1-based index of the game in its input (broken games count too), and its first line.
+  std::uint64_t number = 0;
+  std::uint64_t first_line = 0;
+
+ private:
+  std::vector<Tag> tags_;
+  std::vector<GameNode> nodes_;
+  std::string result_;
+  mutable std::vector<NodeId> preorder_;
+  mutable bool preorder_valid_ = false;
+};
+
+}  // namespace quarry::chess

@@ -1,0 +1,27 @@
+// Move notation: SAN (reading tolerant of real-world PGN, writing standard) and UCI text.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "chess/move.h"
+#include "chess/position.h"
+
+namespace quarry::chess {
+
+// Standard algebraic notation with minimal disambiguation and +/# suffixes; "--" for the null move.
+std::string to_san(const Position& pos, Move m);
+
+// Decodes SAN against the legal moves of pos. Accepts the forms seen in real files: O-O / 0-0,
+// e8Q and e8=Q, Qh4xe1 (over-disambiguated), a missing or superfluous x, trailing +, #, !, ?,
+// !?, ?!, !!, ??, and "--" / "Z0" as the null move. Returns nullopt if no legal move fits or
+// the text is ambiguous.
+std::optional<Move> parse_san(const Position& pos, std::string_view san);
+
+// UCI coordinates ("e2e4", "e7e8q"); castling as king-to-destination ("e1g1") in standard
+// chess and king-takes-rook in Chess960.
+std::string to_uci(const Position& pos, Move m);
+std::optional<Move> parse_uci(const Position& pos, std::string_view uci);
+
+}  // namespace quarry::chess
