@@ -37,6 +37,8 @@ struct GameNode {
 
 class Game {
  public:
+  // Drops tags, tree and result and leaves a root at the standard initial position; keeps the
+  // capacity of its vectors so a reader can reuse one Game for every game of a file.
   void clear();
 
   // Tags in input order, duplicates kept.
@@ -46,6 +48,8 @@ class Game {
   const std::string* tag(std::string_view name) const;
   void set_tag(std::string_view name, std::string_view value);  // replaces the first or appends
   void remove_tag(std::string_view name);
+  // Appends a tag (duplicates kept), reusing the storage of tags dropped by clear().
+  Tag& add_tag(std::string_view name, std::string_view value);
 
   // Node 0 is the root: the start position (initial, or from the [FEN] tag).
   NodeId root() const { return 0; }
@@ -61,6 +65,7 @@ class Game {
   // Nodes in pre-order (parent before children, first child's subtree before the variations):
   // CQL's position-id order. position_ids()[node] is the node's index in that order.
   const std::vector<NodeId>& preorder() const;
+  const std::vector<NodeId>& position_ids() const;
 
   // Movetext termination marker ("1-0", "0-1", "1/2-1/2", "*"); empty when the movetext had none.
   std::string& result() { return result_; }
@@ -74,7 +79,13 @@ class Game {
   std::vector<Tag> tags_;
   std::vector<GameNode> nodes_;
   std::string result_;
+  void build_order() const;
+
+  std::vector<NodeId> last_child_;  // per node, so appending a variation is O(1) however many
+  std::vector<Tag> spare_tags_;  // cleared tags kept for their string capacity
   mutable std::vector<NodeId> preorder_;
+  mutable std::vector<NodeId> position_ids_;
+  mutable std::vector<std::uint8_t> mainline_;  // per node: 1 when is_mainline
   mutable bool preorder_valid_ = false;
 };
 

@@ -1,0 +1,96 @@
+// Arithmetic family: number literals, + - * / %, unary minus. Numbers are 32-bit in CQL; values
+// are held in 64 bits so intermediate results do not overflow silently.
+#include "builtins/builtins.h"
+#include "builtins/strings.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+
+class NumberLiteral final : public Filter {
+ public:
+  explicit NumberLiteral(std::int64_t value) : Filter(ValueType::Numeric), value_(value) {}
+  std::optional<std::int64_t> number(Context&) const override { return value_; }
+  bool match(Context&) const override { return true; }
+  bool is_constant() const override { return true; }
+
+ private:
+  std::int64_t value_;
+};
+
+
+enum class ArithmeticOp { Add, Subtract, Multiply, Divide, Modulo };
+
+class Arithmetic final : public Filter {
+ public:
+  Arithmetic(ArithmeticOp op, FilterPtr left, FilterPtr right)
+      : Filter(ValueType::Numeric), op_(op), left_(std::move(left)), right_(std::move(right)) {}
+
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    std::optional<std::int64_t> a = numeric_value(*left_, ctx);
+    if (!a) return std::nullopt;
+    std::optional<std::int64_t> b = numeric_value(*right_, ctx);
+    if (!b) return std::nullopt;
+    switch (op_) {
+      case ArithmeticOp::Add: return *a + *b;
+      case ArithmeticOp::Subtract: return *a - *b;
+      case ArithmeticOp::Multiply: return *a * *b;
+      // Division by zero gives no value, so the filter fails rather than the run.
+      case ArithmeticOp::Divide: return *b == 0 ? std::nullopt : std::optional<std::int64_t>(*a / *b);
+      case ArithmeticOp::Modulo: return *b == 0 ? std::nullopt : std::optional<std::int64_t>(*a % *b);
+    }
+    return std::nullopt;
+  }
+
+ private:
+  ArithmeticOp op_;
+  FilterPtr left_, right_;
+};
+
+class Negate final : public Filter {
+ public:
+  explicit Negate(FilterPtr operand) : Filter(ValueType::Numeric), operand_(std::move(operand)) {}
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    std::optional<std::int64_t> v = numeric_value(*operand_, ctx);
+    if (!v) return std::nullopt;
+    return -*v;
+  }
+
+ private:
+  FilterPtr operand_;
+};
+
+BindFunction bind_arithmetic(ArithmeticOp op) {
+  return [op](BindArguments& a) -> FilterPtr {
+    if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
+    if (!a.binder.expect(a, 1, {ValueType::Numeric, ValueType::Set})) return nullptr;
+    return std::make_unique<Arithmetic>(op, std::move(a.arguments[0]), std::move(a.arguments[1]));
+  };
+}
+
+}  // namespace
+
+void register_arithmetic_filters(Registry& registry) {
+  registry.add_operator(construct::kNumber, 0, [](BindArguments& a) -> FilterPtr {
+    return std::make_unique<NumberLiteral>(a.node.number);
+  });
+  registry.add_operator("+", 2, [](BindArguments& a) -> FilterPtr {
+    if (a.arguments[0]->type() == ValueType::String) {
+      if (!a.binder.expect(a, 1, {ValueType::String})) return nullptr;
+      return make_string_concatenation(std::move(a.arguments[0]), std::move(a.arguments[1]));
+    }
+    return bind_arithmetic(ArithmeticOp::Add)(a);
+  });
+  registry.add_operator("-", 2, bind_arithmetic(ArithmeticOp::Subtract));
+  registry.add_operator("*", 2, bind_arithmetic(ArithmeticOp::Multiply));
+  registry.add_operator("/", 2, bind_arithmetic(ArithmeticOp::Divide));
+  registry.add_operator("%", 2, bind_arithmetic(ArithmeticOp::Modulo));
+  registry.add_operator("-", 1, [](BindArguments& a) -> FilterPtr {
+    if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
+    return std::make_unique<Negate>(std::move(a.arguments[0]));
+  });
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,24 @@
+// The standard registry: every family registered once.
+#include "builtins/builtins.h"
+
+namespace quarry::builtins {
+
+void register_builtins(interpreter::Registry& registry) {
+  register_logic_filters(registry);
+  register_arithmetic_filters(registry);
+  register_comparison_filters(registry);
+  register_string_filters(registry);
+  register_set_filters(registry);
+  register_position_state_filters(registry);
+}
+
+const interpreter::Registry& standard_registry() {
+  static const interpreter::Registry registry = [] {
+    interpreter::Registry r;
+    register_builtins(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,19 @@
+// Registration of every builtin filter family into a registry.
+#pragma once
+
+#include "interpreter/registry.h"
+
+namespace quarry::builtins {
+
+void register_logic_filters(interpreter::Registry& registry);
+void register_arithmetic_filters(interpreter::Registry& registry);
+void register_comparison_filters(interpreter::Registry& registry);
+void register_string_filters(interpreter::Registry& registry);
+void register_set_filters(interpreter::Registry& registry);
+void register_position_state_filters(interpreter::Registry& registry);
+
+// All families: the registry the command line and the REPL use.
+void register_builtins(interpreter::Registry& registry);
+const interpreter::Registry& standard_registry();
+
+}  // namespace quarry::builtins

@@ -1,0 +1,109 @@
+// Comparison family: == != < <= > >= between numbers (a set counts its squares), strings, and
+// set == set. A comparison fails when an operand has no value, except set == set and !=.
+#include "builtins/builtins.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+
+enum class Relation { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
+
+template <typename T>
+bool holds(Relation r, const T& a, const T& b) {
+  switch (r) {
+    case Relation::Equal: return a == b;
+    case Relation::NotEqual: return a != b;
+    case Relation::Less: return a < b;
+    case Relation::LessEqual: return a <= b;
+    case Relation::Greater: return a > b;
+    case Relation::GreaterEqual: return a >= b;
+  }
+  return false;
+}
+
+
+// The value a comparison passes on is its left operand's, so `sort x > 3` sorts by x and the
+// right-associative chain `1 < x < 5` reads as 1 < x and x < 5.
+class NumericComparison final : public Filter {
+ public:
+  NumericComparison(Relation r, FilterPtr left, FilterPtr right)
+      : Filter(ValueType::Logical), relation_(r), left_(std::move(left)), right_(std::move(right)) {}
+  bool match(Context& ctx) const override { return number(ctx).has_value(); }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    std::optional<std::int64_t> a = numeric_value(*left_, ctx);
+    std::optional<std::int64_t> b = numeric_value(*right_, ctx);
+    if (!a || !b) {
+      // `!=` is `not ==`: a missing operand makes them unequal.
+      if (relation_ == Relation::NotEqual) return a ? a : std::optional<std::int64_t>(0);
+      return std::nullopt;
+    }
+    if (!holds(relation_, *a, *b)) return std::nullopt;
+    return a;
+  }
+
+ private:
+  Relation relation_;
+  FilterPtr left_, right_;
+};
+
+class SetEquality final : public Filter {
+ public:
+  SetEquality(bool equal, FilterPtr left, FilterPtr right)
+      : Filter(ValueType::Logical), equal_(equal), left_(std::move(left)), right_(std::move(right)) {}
+  bool match(Context& ctx) const override { return (left_->squares(ctx) == right_->squares(ctx)) == equal_; }
+
+ private:
+  bool equal_;
+  FilterPtr left_, right_;
+};
+
+class StringComparison final : public Filter {
+ public:
+  StringComparison(Relation r, FilterPtr left, FilterPtr right)
+      : Filter(ValueType::Logical), relation_(r), left_(std::move(left)), right_(std::move(right)) {}
+  bool match(Context& ctx) const override {
+    std::optional<std::string> a = left_->text(ctx);
+    std::optional<std::string> b = right_->text(ctx);
+    if (!a || !b) return relation_ == Relation::NotEqual;
+    // Byte order: "A" < "a", as CQL compares by character code.
+    return holds(relation_, *a, *b);
+  }
+
+ private:
+  Relation relation_;
+  FilterPtr left_, right_;
+};
+
+bool is_numeric_like(ValueType t) { return t == ValueType::Numeric || t == ValueType::Set; }
+
+BindFunction bind_comparison(Relation relation) {
+  return [relation](BindArguments& a) -> FilterPtr {
+    ValueType left = a.arguments[0]->type(), right = a.arguments[1]->type();
+    bool equality = relation == Relation::Equal || relation == Relation::NotEqual;
+    if (equality && left == ValueType::Set && right == ValueType::Set) {
+      return std::make_unique<SetEquality>(relation == Relation::Equal, std::move(a.arguments[0]), std::move(a.arguments[1]));
+    }
+    if (left == ValueType::String || right == ValueType::String) {
+      if (!a.binder.expect(a, 0, {ValueType::String}) || !a.binder.expect(a, 1, {ValueType::String})) return nullptr;
+      return std::make_unique<StringComparison>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
+    }
+    if (!is_numeric_like(left)) { a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set}); return nullptr; }
+    if (!is_numeric_like(right)) { a.binder.expect(a, 1, {ValueType::Numeric, ValueType::Set}); return nullptr; }
+    return std::make_unique<NumericComparison>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
+  };
+}
+
+}  // namespace
+
+void register_comparison_filters(Registry& registry) {
+  registry.add_operator("==", 2, bind_comparison(Relation::Equal));
+  registry.add_operator("!=", 2, bind_comparison(Relation::NotEqual));
+  registry.add_operator("<", 2, bind_comparison(Relation::Less));
+  registry.add_operator("<=", 2, bind_comparison(Relation::LessEqual));
+  registry.add_operator(">", 2, bind_comparison(Relation::Greater));
+  registry.add_operator(">=", 2, bind_comparison(Relation::GreaterEqual));
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,86 @@
+// Position-state family: check, mate, stalemate, wtm, btm, initial, terminal, ply, movenumber.
+#include "builtins/builtins.h"
+#include "chess/position.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+using grammar::ShapeKind;
+
+class Check final : public Filter {
+ public:
+  Check() : Filter(ValueType::Logical) {}
+  bool match(Context& ctx) const override { return ctx.facts().in_check(ctx.position()); }
+};
+
+class Mate final : public Filter {
+ public:
+  Mate() : Filter(ValueType::Logical) {}
+  bool match(Context& ctx) const override {
+    return ctx.facts().in_check(ctx.position()) && !ctx.facts().has_legal_move(ctx.position());
+  }
+};
+
+class Stalemate final : public Filter {
+ public:
+  Stalemate() : Filter(ValueType::Logical) {}
+  bool match(Context& ctx) const override {
+    return !ctx.facts().in_check(ctx.position()) && !ctx.facts().has_legal_move(ctx.position());
+  }
+};
+
+class SideToMove final : public Filter {
+ public:
+  explicit SideToMove(chess::Color side) : Filter(ValueType::Logical), side_(side) {}
+  bool match(Context& ctx) const override { return ctx.position().side_to_move() == side_; }
+
+ private:
+  chess::Color side_;
+};
+
+class Initial final : public Filter {
+ public:
+  Initial() : Filter(ValueType::Logical) {}
+  bool match(Context& ctx) const override { return ctx.node() == ctx.game().root(); }
+};
+
+class Terminal final : public Filter {
+ public:
+  Terminal() : Filter(ValueType::Logical) {}
+  bool match(Context& ctx) const override { return ctx.game_node().first_child == chess::kNoNode; }
+};
+
+class Ply final : public Filter {
+ public:
+  Ply() : Filter(ValueType::Numeric) {}
+  std::optional<std::int64_t> number(Context& ctx) const override { return ctx.game_node().ply; }
+};
+
+class MoveNumber final : public Filter {
+ public:
+  MoveNumber() : Filter(ValueType::Numeric) {}
+  std::optional<std::int64_t> number(Context& ctx) const override { return ctx.position().fullmove_number(); }
+};
+
+template <typename F, typename... Args>
+BindFunction make(Args... args) {
+  return [=](BindArguments&) -> FilterPtr { return std::make_unique<F>(args...); };
+}
+
+}  // namespace
+
+void register_position_state_filters(Registry& registry) {
+  registry.add({{"check", ShapeKind::Nullary}, "the side to move is in check", make<Check>()});
+  registry.add({{"mate", ShapeKind::Nullary}, "the side to move is checkmated", make<Mate>()});
+  registry.add({{"stalemate", ShapeKind::Nullary}, "the side to move has no legal move and is not in check", make<Stalemate>()});
+  registry.add({{"wtm", ShapeKind::Nullary}, "white to move", make<SideToMove>(chess::Color::White)});
+  registry.add({{"btm", ShapeKind::Nullary}, "black to move", make<SideToMove>(chess::Color::Black)});
+  registry.add({{"initial", ShapeKind::Nullary}, "the game's start position", make<Initial>()});
+  registry.add({{"terminal", ShapeKind::Nullary}, "a position with no move after it", make<Terminal>()});
+  registry.add({{"ply", ShapeKind::Nullary}, "half-moves played from the game's start position", make<Ply>()});
+  registry.add({{"movenumber", ShapeKind::Nullary}, "the full-move number of the position", make<MoveNumber>()});
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,116 @@
+// Set family: piece designators and set algebra (| & ~), counting (#), and `in` (subset).
+#include "builtins/builtins.h"
+#include "chess/position.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+using chess::Color;
+using chess::PieceType;
+
+// `Ka1`, `[RQ]a-h8`, `_`, `.`: the squares of `squares_` whose contents are allowed by the mask
+// (bit 0 empty, bits 1-6 white pawn…king, bits 7-12 black pawn…king).
+class PieceDesignator final : public Filter {
+ public:
+  PieceDesignator(std::uint16_t mask, SquareSet squares) : Filter(ValueType::Set), mask_(mask), squares_(squares) {}
+
+  SquareSet squares(Context& ctx) const override {
+    const chess::Position& pos = ctx.position();
+    if (mask_ == grammar::content::kAll) return squares_;
+    SquareSet found;
+    if (mask_ & grammar::content::kEmpty) found |= ~pos.occupied();
+    if ((mask_ & grammar::content::kAllWhite) == grammar::content::kAllWhite) found |= pos.pieces(Color::White);
+    else add_types(pos, Color::White, mask_ >> 1, found);
+    if ((mask_ & grammar::content::kAllBlack) == grammar::content::kAllBlack) found |= pos.pieces(Color::Black);
+    else add_types(pos, Color::Black, mask_ >> 7, found);
+    return found & squares_;
+  }
+
+ private:
+  static void add_types(const chess::Position& pos, Color color, unsigned bits, SquareSet& found) {
+    for (int t = 1; t <= 6; ++t) {
+      if (bits & (1u << (t - 1))) found |= pos.pieces(color, static_cast<PieceType>(t));
+    }
+  }
+  std::uint16_t mask_;
+  SquareSet squares_;
+};
+
+enum class SetOp { Union, Intersection };
+
+class SetAlgebra final : public Filter {
+ public:
+  SetAlgebra(SetOp op, FilterPtr left, FilterPtr right)
+      : Filter(ValueType::Set), op_(op), left_(std::move(left)), right_(std::move(right)) {}
+  SquareSet squares(Context& ctx) const override {
+    SquareSet a = left_->squares(ctx);
+    if (op_ == SetOp::Intersection) return a.any() ? a & right_->squares(ctx) : a;
+    return a | right_->squares(ctx);
+  }
+
+ private:
+  SetOp op_;
+  FilterPtr left_, right_;
+};
+
+class Complement final : public Filter {
+ public:
+  explicit Complement(FilterPtr operand) : Filter(ValueType::Set), operand_(std::move(operand)) {}
+  SquareSet squares(Context& ctx) const override { return ~operand_->squares(ctx); }
+
+ private:
+  FilterPtr operand_;
+};
+
+class Count final : public Filter {
+ public:
+  explicit Count(FilterPtr operand) : Filter(ValueType::Numeric), operand_(std::move(operand)) {}
+  std::optional<std::int64_t> number(Context& ctx) const override { return operand_->squares(ctx).count(); }
+  bool match(Context&) const override { return true; }
+
+ private:
+  FilterPtr operand_;
+};
+
+// S in T: every square of S is in T (so an empty S is always in T).
+class Subset final : public Filter {
+ public:
+  Subset(FilterPtr left, FilterPtr right) : Filter(ValueType::Logical), left_(std::move(left)), right_(std::move(right)) {}
+  bool match(Context& ctx) const override { return left_->squares(ctx).is_subset_of(right_->squares(ctx)); }
+
+ private:
+  FilterPtr left_, right_;
+};
+
+BindFunction bind_set_algebra(SetOp op) {
+  return [op](BindArguments& a) -> FilterPtr {
+    if (!a.binder.expect(a, 0, {ValueType::Set}) || !a.binder.expect(a, 1, {ValueType::Set})) return nullptr;
+    return std::make_unique<SetAlgebra>(op, std::move(a.arguments[0]), std::move(a.arguments[1]));
+  };
+}
+
+}  // namespace
+
+void register_set_filters(Registry& registry) {
+  registry.add_operator(construct::kPieceDesignator, 0, [](BindArguments& a) -> FilterPtr {
+    return std::make_unique<PieceDesignator>(a.node.piece_mask, SquareSet(a.node.squares));
+  });
+  registry.add_operator("|", 2, bind_set_algebra(SetOp::Union));
+  registry.add_operator("&", 2, bind_set_algebra(SetOp::Intersection));
+  registry.add_operator("~", 1, [](BindArguments& a) -> FilterPtr {
+    if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
+    return std::make_unique<Complement>(std::move(a.arguments[0]));
+  });
+  registry.add_operator("#", 1, [](BindArguments& a) -> FilterPtr {
+    if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
+    return std::make_unique<Count>(std::move(a.arguments[0]));
+  });
+  registry.add_operator("in", 2, [](BindArguments& a) -> FilterPtr {
+    if (!a.binder.expect(a, 0, {ValueType::Set}) || !a.binder.expect(a, 1, {ValueType::Set})) return nullptr;
+    return std::make_unique<Subset>(std::move(a.arguments[0]), std::move(a.arguments[1]));
+  });
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,51 @@
+// String family: string literals and concatenation.
+#include "builtins/strings.h"
+
+#include "builtins/builtins.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+
+class StringLiteral final : public Filter {
+ public:
+  explicit StringLiteral(std::string value) : Filter(ValueType::String), value_(std::move(value)) {}
+  std::optional<std::string> text(Context&) const override { return value_; }
+  bool match(Context&) const override { return true; }
+  bool is_constant() const override { return true; }
+
+ private:
+  std::string value_;
+};
+
+class Concatenation final : public Filter {
+ public:
+  Concatenation(FilterPtr left, FilterPtr right)
+      : Filter(ValueType::String), left_(std::move(left)), right_(std::move(right)) {}
+  std::optional<std::string> text(Context& ctx) const override {
+    std::optional<std::string> a = left_->text(ctx);
+    if (!a) return std::nullopt;
+    std::optional<std::string> b = right_->text(ctx);
+    if (!b) return std::nullopt;
+    return *a + *b;
+  }
+
+ private:
+  FilterPtr left_, right_;
+};
+
+}  // namespace
+
+FilterPtr make_string_concatenation(FilterPtr left, FilterPtr right) {
+  return std::make_unique<Concatenation>(std::move(left), std::move(right));
+}
+
+void register_string_filters(Registry& registry) {
+  registry.add_operator(construct::kString, 0, [](BindArguments& a) -> FilterPtr {
+    return std::make_unique<StringLiteral>(a.node.text);
+  });
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,136 @@
+// Game: tag list and move tree. Nodes live in one vector and link by index (first child, next
+// sibling), so a tree is cheap to build, copy and reuse.
+#include "chess/game.h"
+
+namespace quarry::chess {
+
+namespace {
+
+const Position& initial_position() {
+  static const Position kInitial = Position::initial();
+  return kInitial;
+}
+
+}  // namespace
+
+void Game::clear() {
+  // Moving tags into the spare pool keeps their heap buffers for the next game's tags.
+  for (Tag& t : tags_) spare_tags_.push_back(std::move(t));
+  tags_.clear();
+  result_.clear();
+  number = 0;
+  first_line = 0;
+  set_start(initial_position());
+}
+
+const std::string* Game::tag(std::string_view name) const {
+  for (const Tag& t : tags_) {
+    if (t.name == name) return &t.value;
+  }
+  return nullptr;
+}
+
+Tag& Game::add_tag(std::string_view name, std::string_view value) {
+  if (spare_tags_.empty()) {
+    tags_.push_back(Tag{std::string(name), std::string(value)});
+  } else {
+    tags_.push_back(std::move(spare_tags_.back()));
+    spare_tags_.pop_back();
+    tags_.back().name.assign(name);
+    tags_.back().value.assign(value);
+  }
+  return tags_.back();
+}
+
+void Game::set_tag(std::string_view name, std::string_view value) {
+  for (Tag& t : tags_) {
+    if (t.name == name) {
+      t.value.assign(value);
+      return;
+    }
+  }
+  add_tag(name, value);
+}
+
+void Game::remove_tag(std::string_view name) {
+  for (auto it = tags_.begin(); it != tags_.end(); ++it) {
+    if (it->name == name) {
+      tags_.erase(it);
+      return;
+    }
+  }
+}
+
+void Game::set_start(const Position& start) {
+  nodes_.clear();
+  nodes_.emplace_back();
+  nodes_.back().position = start;
+  last_child_.assign(1, kNoNode);
+  preorder_valid_ = false;
+}
+
+NodeId Game::add_child(NodeId parent, Move move) {
+  const auto id = static_cast<NodeId>(nodes_.size());
+  // emplace_back may reallocate: take no reference into nodes_ across it.
+  nodes_.emplace_back();
+  GameNode& child = nodes_.back();
+  const GameNode& from = nodes_[parent];
+  child.position = from.position;
+  if (move.is_null()) {
+    child.position.play_null();
+  } else {
+    child.position.play(move);
+  }
+  child.move = move;
+  child.parent = parent;
+  child.ply = static_cast<std::uint16_t>(from.ply + 1);
+  if (from.first_child == kNoNode) {
+    nodes_[parent].first_child = id;
+  } else {
+    nodes_[last_child_[parent]].next_sibling = id;
+  }
+  last_child_[parent] = id;
+  last_child_.push_back(kNoNode);
+  preorder_valid_ = false;
+  return id;
+}
+
+void Game::build_order() const {
+  const std::size_t n = nodes_.size();
+  preorder_.clear();
+  preorder_.reserve(n);
+  position_ids_.assign(n, 0);
+  mainline_.assign(n, 0);
+  // Pre-order over first-child/next-sibling links, without recursion: variations may nest deeply.
+  NodeId id = 0;
+  while (true) {
+    position_ids_[id] = static_cast<NodeId>(preorder_.size());
+    preorder_.push_back(id);
+    if (nodes_[id].first_child != kNoNode) {
+      id = nodes_[id].first_child;
+      continue;
+    }
+    while (id != 0 && nodes_[id].next_sibling == kNoNode) id = nodes_[id].parent;
+    if (id == 0) break;
+    id = nodes_[id].next_sibling;
+  }
+  for (NodeId m = 0; m != kNoNode; m = nodes_[m].first_child) mainline_[m] = 1;
+  preorder_valid_ = true;
+}
+
+const std::vector<NodeId>& Game::preorder() const {
+  if (!preorder_valid_) build_order();
+  return preorder_;
+}
+
+const std::vector<NodeId>& Game::position_ids() const {
+  if (!preorder_valid_) build_order();
+  return position_ids_;
+}
+
+bool Game::is_mainline(NodeId id) const {
+  if (!preorder_valid_) build_order();
+  return mainline_[id] != 0;
+}
+
+}  // namespace quarry::chess

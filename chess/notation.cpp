@@ -1,0 +1,235 @@
+// Move notation: SAN writing (minimal disambiguation) and tolerant SAN reading; UCI text.
+#include "chess/notation.h"
+
+#include "chess/attacks.h"
+#include "chess/movegen.h"
+
+namespace quarry::chess {
+
+namespace {
+
+constexpr char kPieceLetters[] = " PNBRQK";  // indexed by PieceType
+
+PieceType piece_type_from_letter(char c) {
+  switch (c) {
+    case 'N': case 'n': return PieceType::Knight;
+    case 'B': return PieceType::Bishop;  // lowercase b is a file: "bxc3" is a pawn capture
+    case 'R': case 'r': return PieceType::Rook;
+    case 'Q': case 'q': return PieceType::Queen;
+    case 'K': case 'k': return PieceType::King;
+    default: return PieceType::None;
+  }
+}
+
+PieceType promotion_from_letter(char c) {
+  switch (c) {
+    case 'N': case 'n': return PieceType::Knight;
+    case 'B': case 'b': return PieceType::Bishop;
+    case 'R': case 'r': return PieceType::Rook;
+    case 'Q': case 'q': return PieceType::Queen;
+    default: return PieceType::None;
+  }
+}
+
+bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+bool is_capture(const Position& pos, Move m) {
+  return m.kind() == Move::Kind::EnPassant ||
+         (m.kind() != Move::Kind::Castling && !pos.piece_at(m.to()).is_none());
+}
+
+// File, rank, both or neither, whichever singles the move out among same-type moves to `to`.
+std::string disambiguation(const Position& pos, Move m, PieceType type) {
+  MoveList rivals;
+  const SquareSet others = pos.pieces(pos.side_to_move(), type).without(m.from());
+  if (others.is_empty()) return {};
+  generate_legal_moves(pos, rivals, others, SquareSet(m.to()));
+  bool any = false;
+  bool same_file = false;
+  bool same_rank = false;
+  for (Move r : rivals) {
+    if (r.kind() == Move::Kind::Castling) continue;
+    any = true;
+    same_file |= r.from().file() == m.from().file();
+    same_rank |= r.from().rank() == m.from().rank();
+  }
+  if (!any) return {};
+  const std::string from = m.from().name();
+  if (!same_file) return from.substr(0, 1);
+  if (!same_rank) return from.substr(1, 1);
+  return from;
+}
+
+// Drops trailing check marks and move annotations ("+", "#", "!", "?", "!?", …).
+std::string_view strip_suffixes(std::string_view san) {
+  while (!san.empty()) {
+    const char c = san.back();
+    if (c == '+' || c == '#' || c == '!' || c == '?' || c == ' ') {
+      san.remove_suffix(1);
+    } else {
+      break;
+    }
+  }
+  return san;
+}
+
+std::optional<Move> parse_castling(const Position& pos, std::string_view san) {
+  CastlingSide side;
+  if (san == "O-O" || san == "0-0" || san == "o-o") {
+    side = CastlingSide::King;
+  } else if (san == "O-O-O" || san == "0-0-0" || san == "o-o-o") {
+    side = CastlingSide::Queen;
+  } else {
+    return std::nullopt;
+  }
+  const Color us = pos.side_to_move();
+  const Square rook = pos.castling_rook(us, side);
+  if (!rook.is_valid()) return std::nullopt;
+  const Move m(pos.king(us), rook, Move::Kind::Castling);
+  return is_legal(pos, m) ? std::optional<Move>(m) : std::nullopt;
+}
+
+// The pieces of a non-castling SAN once its punctuation is gone.
+struct SanParts {
+  PieceType piece = PieceType::Pawn;
+  PieceType promotion = PieceType::None;
+  int from_file = -1;
+  int from_rank = -1;
+  Square to = Square::none();
+};
+
+// Strips a promotion suffix in any of the forms "=Q", "(Q)", "Q" and "/Q" after the rank digit.
+bool take_promotion(std::string_view& s, SanParts& parts) {
+  if (s.size() >= 3 && s.back() == ')' && s[s.size() - 3] == '(') {
+    parts.promotion = promotion_from_letter(s[s.size() - 2]);
+    s.remove_suffix(3);
+    return parts.promotion != PieceType::None;
+  }
+  if (s.size() >= 2 && (s[s.size() - 2] == '=' || s[s.size() - 2] == '/')) {
+    parts.promotion = promotion_from_letter(s.back());
+    s.remove_suffix(2);
+    return parts.promotion != PieceType::None;
+  }
+  if (s.size() >= 3 && is_rank(s[s.size() - 2]) && !is_rank(s.back())) {
+    parts.promotion = promotion_from_letter(s.back());
+    s.remove_suffix(1);
+    return parts.promotion != PieceType::None;
+  }
+  return true;
+}
+
+bool split_san(std::string_view s, SanParts& parts) {
+  if (s.empty()) return false;
+  const PieceType named = piece_type_from_letter(s.front());
+  if (named != PieceType::None) {
+    parts.piece = named;
+    s.remove_prefix(1);
+  }
+  if (!take_promotion(s, parts)) return false;
+  if (s.size() < 2) return false;
+  parts.to = Square::parse(s.substr(s.size() - 2));
+  if (!parts.to.is_valid()) return false;
+  s.remove_suffix(2);
+  if (!s.empty() && (s.back() == 'x' || s.back() == ':' || s.back() == '-')) s.remove_suffix(1);
+  for (char c : s) {
+    if (is_file(c) && parts.from_file < 0) {
+      parts.from_file = c - 'a';
+    } else if (is_rank(c) && parts.from_rank < 0) {
+      parts.from_rank = c - '1';
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string to_san(const Position& pos, Move m) {
+  if (m.is_null()) return "--";
+  std::string san;
+  if (m.kind() == Move::Kind::Castling) {
+    san = m.to().file() < m.from().file() ? "O-O-O" : "O-O";
+  } else {
+    const PieceType type = pos.piece_at(m.from()).type();
+    const bool capture = is_capture(pos, m);
+    if (type == PieceType::Pawn) {
+      if (capture) san += static_cast<char>('a' + m.from().file());
+    } else {
+      san += kPieceLetters[index_of(type)];
+      san += disambiguation(pos, m, type);
+    }
+    if (capture) san += 'x';
+    san += m.to().name();
+    if (m.kind() == Move::Kind::Promotion) {
+      san += '=';
+      san += kPieceLetters[index_of(m.promotion())];
+    }
+  }
+  const Position next = pos.after(m);
+  if (next.in_check()) san += next.has_legal_move() ? '+' : '#';
+  return san;
+}
+
+std::optional<Move> parse_san(const Position& pos, std::string_view san) {
+  san = strip_suffixes(san);
+  if (san == "--" || san == "Z0" || san == "z0") return Move::null();
+  if (san.size() > 4 && san.substr(san.size() - 4) == "e.p.") san.remove_suffix(4);
+  if (auto castle = parse_castling(pos, san)) return castle;
+  SanParts parts;
+  if (!split_san(san, parts)) return std::nullopt;
+  const Color us = pos.side_to_move();
+  SquareSet from_mask = pos.pieces(us, parts.piece);
+  if (parts.from_file >= 0) from_mask &= SquareSet::file(parts.from_file);
+  if (parts.from_rank >= 0) from_mask &= SquareSet::rank(parts.from_rank);
+  MoveList moves;
+  generate_legal_moves(pos, moves, from_mask, SquareSet(parts.to));
+  std::optional<Move> found;
+  std::optional<Move> castling;
+  for (Move m : moves) {
+    if (m.kind() == Move::Kind::Castling) {
+      // "Kg1" or "Kxh1" for castling appears in some files; used only if nothing else fits.
+      castling = m;
+      continue;
+    }
+    if (m.to() != parts.to || m.promotion() != parts.promotion) continue;
+    if (found) return std::nullopt;  // ambiguous
+    found = m;
+  }
+  if (!found && castling && parts.piece == PieceType::King) return castling;
+  return found;
+}
+
+std::string to_uci(const Position& pos, Move m) {
+  if (m.is_null()) return "0000";
+  Square to = m.to();
+  if (m.kind() == Move::Kind::Castling && !pos.chess960()) to = Position::castling_king_destination(m.from(), m.to());
+  std::string uci = m.from().name() + to.name();
+  if (m.kind() == Move::Kind::Promotion) uci += static_cast<char>(kPieceLetters[index_of(m.promotion())] - 'A' + 'a');
+  return uci;
+}
+
+std::optional<Move> parse_uci(const Position& pos, std::string_view uci) {
+  if (uci == "0000") return Move::null();
+  if (uci.size() != 4 && uci.size() != 5) return std::nullopt;
+  const Square from = Square::parse(uci.substr(0, 2));
+  const Square to = Square::parse(uci.substr(2, 2));
+  if (!from.is_valid() || !to.is_valid()) return std::nullopt;
+  const PieceType promotion = uci.size() == 5 ? promotion_from_letter(uci[4]) : PieceType::None;
+  if (uci.size() == 5 && promotion == PieceType::None) return std::nullopt;
+  MoveList moves;
+  generate_legal_moves(pos, moves, SquareSet(from));
+  std::optional<Move> castling;
+  for (Move m : moves) {
+    if (m.kind() == Move::Kind::Castling) {
+      // Accept both king-to-destination and king-takes-rook spellings.
+      if (m.to() == to || Position::castling_king_destination(m.from(), m.to()) == to) castling = m;
+      continue;
+    }
+    if (m.to() == to && m.promotion() == promotion) return m;
+  }
+  return castling;
+}
+
+}  // namespace quarry::chess

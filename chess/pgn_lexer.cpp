@@ -1,0 +1,341 @@
+// PGN lexer: block-buffered scanning of tags, comments and movetext tokens, tolerant of the
+// quirks real files have (BOMs, CRLF, ^Z, broken tag quoting, glued !/? suffixes).
+#include "chess/pgn_lexer.h"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+namespace quarry::chess {
+
+namespace {
+
+bool is_digit(int c) { return c >= '0' && c <= '9'; }
+bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_name_char(int c) { return is_alpha(c) || is_digit(c) || c == '_'; }
+
+// Characters a SAN move, "--", a castling "0-0-0" or a "1/2-1/2" result are made of.
+bool is_symbol_char(int c) {
+  return is_alpha(c) || is_digit(c) || c == '+' || c == '#' || c == '=' || c == '-' || c == '/' ||
+         c == ':' || c == '_';
+}
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// "1/2" alone is how some old files write a draw.
+bool is_result_text(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "1/2"; }
+
+// Where a tag's quoted value ends: the first unescaped quote followed by optional blanks and ']'.
+// Files also hold `[Event "It \"]` (a value ending in a backslash) and `[White "A "B" C"]` (bare
+// quotes inside); for those the value runs to the last quote before the last ']' of the line.
+struct TagValue {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  std::size_t tag_end = 0;  // one past the ']' (or the line end when there is none)
+};
+
+TagValue find_tag_value(std::string_view line, std::size_t quote) {
+  TagValue v;
+  v.begin = quote + 1;
+  for (std::size_t j = v.begin; j < line.size(); ++j) {
+    if (line[j] == '\\') {
+      ++j;
+      continue;
+    }
+    if (line[j] != '"') continue;
+    std::size_t k = j + 1;
+    while (k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
+    if (k < line.size() && line[k] == ']') {
+      v.end = j;
+      v.tag_end = k + 1;
+      return v;
+    }
+  }
+  const std::size_t bracket = line.rfind(']');
+  const std::size_t limit = bracket == std::string_view::npos ? line.size() : bracket;
+  const std::size_t last_quote = limit > v.begin ? line.rfind('"', limit - 1) : std::string_view::npos;
+  v.end = last_quote != std::string_view::npos && last_quote >= v.begin ? last_quote : limit;
+  v.tag_end = bracket == std::string_view::npos ? line.size() : bracket + 1;
+  return v;
+}
+
+}  // namespace
+
+int suffix_nag(std::string_view s) {
+  if (s == "!") return 1;
+  if (s == "?") return 2;
+  if (s == "!!") return 3;
+  if (s == "??") return 4;
+  if (s == "!?") return 5;
+  if (s == "?!") return 6;
+  return 0;
+}
+
+void unescape_tag_value(std::string_view raw, std::string& out) {
+  if (raw.find('\\') == std::string_view::npos) {
+    out.assign(raw);
+    return;
+  }
+  out.clear();
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\')) ++i;
+    out.push_back(raw[i]);
+  }
+}
+
+PgnLexer::PgnLexer(std::FILE* stream) : stream_(stream) { eof_ = stream == nullptr; }
+
+PgnLexer::PgnLexer(std::string text) : buf_(text.begin(), text.end()), end_(text.size()), eof_(true) {}
+
+bool PgnLexer::refill() {
+  if (eof_) return false;
+  if (token_ > 0) {
+    std::memmove(buf_.data(), buf_.data() + token_, end_ - token_);
+    pos_ -= token_;
+    end_ -= token_;
+    token_ = 0;
+  }
+  // Doubling keeps a long token (a 50 kB engine comment, a huge line) linear to scan.
+  if (buf_.size() - end_ < kBlockSize) buf_.resize(std::max(buf_.size() * 2, end_ + kBlockSize));
+  const std::size_t n = std::fread(buf_.data() + end_, 1, buf_.size() - end_, stream_);
+  if (n == 0) {
+    read_error_ = std::ferror(stream_) != 0;
+    eof_ = true;
+    return false;
+  }
+  end_ += n;
+  return true;
+}
+
+int PgnLexer::refill_and_peek() { return refill() ? static_cast<unsigned char>(buf_[pos_]) : -1; }
+
+bool PgnLexer::ensure(std::size_t n) {
+  while (end_ - pos_ < n) {
+    if (!refill()) return false;
+  }
+  return true;
+}
+
+bool PgnLexer::skip_space() {
+  while (true) {
+    token_ = pos_;
+    const int c = peek();
+    if (c < 0) return false;
+    if (c == '\n') {
+      ++line_;
+    } else if (c == 0xEF) {  // UTF-8 byte-order mark, at the file start or between joined files
+      if (!ensure(3) || buf_[pos_ + 1] != '\xBB' || buf_[pos_ + 2] != '\xBF') return true;
+      pos_ += 2;
+    } else if (!(c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0x1A || c == 0)) {
+      return true;
+    }
+    ++pos_;
+  }
+}
+
+PgnToken PgnLexer::make(PgnTokenKind kind, std::size_t start, std::size_t stop) {
+  PgnToken t;
+  t.kind = kind;
+  t.text = std::string_view(buf_.data() + start, stop - start);
+  t.line = token_line_;
+  return t;
+}
+
+void PgnLexer::skip_to_line_end() {
+  for (int c = peek(); c >= 0 && c != '\n'; c = peek()) ++pos_;
+}
+
+PgnToken PgnLexer::next() {
+  while (true) {
+    if (!skip_space()) {
+      PgnToken end;
+      end.line = line_;
+      return end;
+    }
+    token_line_ = line_;
+    const int c = static_cast<unsigned char>(buf_[pos_]);
+    switch (c) {
+      case '[': {
+        PgnToken t = lex_tag();
+        if (t.kind == PgnTokenKind::Tag) return t;
+        continue;
+      }
+      case '{': return lex_brace_comment();
+      case ';': return lex_line_comment();
+      case '%': skip_to_line_end(); continue;
+      case '(': ++pos_; return make(PgnTokenKind::VariationStart, pos_ - 1, pos_);
+      case ')': ++pos_; return make(PgnTokenKind::VariationEnd, pos_ - 1, pos_);
+      case '$': return lex_nag();
+      case '!': case '?': return lex_suffix();
+      case '*': ++pos_; return make(PgnTokenKind::Result, pos_ - 1, pos_);
+      case 0xC2:  // "½-½" in UTF-8
+        if (ensure(5) && std::memcmp(buf_.data() + pos_, "\xC2\xBD-\xC2\xBD", 5) == 0) {
+          pos_ += 5;
+          return make(PgnTokenKind::Result, pos_ - 5, pos_);
+        }
+        break;
+      default:
+        if (is_digit(c)) return lex_number_or_symbol();
+        if (c == '+' || c == '=' || (c == '-' && ensure(2) && (buf_[pos_ + 1] == '/' || buf_[pos_ + 1] == '+'))) {
+          return lex_evaluation();
+        }
+        if (is_alpha(c) || c == '-') return lex_symbol();
+        break;
+    }
+    ++pos_;  // a byte no token starts with (stray dots, "…", Latin-1 text): skipped
+  }
+}
+
+PgnToken PgnLexer::lex_tag() {
+  ++pos_;
+  while (peek() == ' ' || peek() == '\t') ++pos_;
+  if (!is_name_char(peek())) return PgnToken{};  // not a tag: the '[' alone is skipped
+  return tag_line(pos_ - token_);
+}
+
+// Parses the tag whose name starts at token_ + name_offset; the tag ends on its line.
+PgnToken PgnLexer::tag_line(std::size_t name_offset) {
+  skip_to_line_end();
+  std::string_view line(buf_.data() + token_, pos_ - token_);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  std::size_t i = name_offset;
+  while (i < line.size() && is_name_char(static_cast<unsigned char>(line[i]))) ++i;
+  PgnToken t;
+  t.kind = PgnTokenKind::Tag;
+  t.line = token_line_;
+  t.name = line.substr(name_offset, i - name_offset);
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  TagValue v;
+  const bool quoted = i < line.size() && line[i] == '"';
+  if (quoted) {
+    v = find_tag_value(line, i);
+  } else {  // unquoted value: up to the ']'
+    const std::size_t bracket = line.find(']', i);
+    v.begin = i;
+    v.end = bracket == std::string_view::npos ? line.size() : bracket;
+    v.tag_end = bracket == std::string_view::npos ? line.size() : bracket + 1;
+  }
+  t.text = v.end > v.begin ? line.substr(v.begin, v.end - v.begin) : std::string_view();
+  if (!quoted) t.text = trim(t.text);
+  pos_ = token_ + v.tag_end;  // the rest of the line (another tag, movetext) is lexed next
+  return t;
+}
+
+bool PgnLexer::at_event_tag() { return ensure(7) && std::memcmp(buf_.data() + pos_, "[Event ", 7) == 0; }
+
+PgnToken PgnLexer::lex_brace_comment() {
+  ++pos_;
+  bool unterminated = false;
+  std::size_t stop = 0;
+  while (true) {
+    const int c = peek();
+    if (c < 0) {
+      unterminated = true;
+      stop = pos_;
+      break;
+    }
+    if (c == '}') {
+      stop = pos_++;
+      break;
+    }
+    ++pos_;
+    if (c == '\n') {
+      ++line_;
+      // A comment missing its '}' must not swallow the rest of the file.
+      if (at_event_tag()) {
+        unterminated = true;
+        stop = pos_;
+        break;
+      }
+    }
+  }
+  PgnToken t = make(PgnTokenKind::Comment, token_ + 1, stop);
+  t.text = trim(t.text);
+  t.unterminated = unterminated;
+  return t;
+}
+
+PgnToken PgnLexer::lex_line_comment() {
+  ++pos_;
+  skip_to_line_end();
+  PgnToken t = make(PgnTokenKind::Comment, token_ + 1, pos_);
+  t.text = trim(t.text);
+  return t;
+}
+
+PgnToken PgnLexer::lex_number_or_symbol() {
+  while (is_digit(peek())) ++pos_;
+  int c = peek();
+  const bool ellipsis = c == 0xE2 && ensure(3) && buf_[pos_ + 1] == '\x80' && buf_[pos_ + 2] == '\xA6';
+  if (c != '.' && !ellipsis) return lex_symbol();
+  while (true) {
+    c = peek();
+    if (c == '.') {
+      ++pos_;
+    } else if (c == 0xE2 && ensure(3) && buf_[pos_ + 1] == '\x80' && buf_[pos_ + 2] == '\xA6') {
+      pos_ += 3;
+    } else {
+      break;
+    }
+  }
+  return make(PgnTokenKind::MoveNumber, token_, pos_);
+}
+
+PgnToken PgnLexer::lex_symbol() {
+  while (is_symbol_char(peek())) ++pos_;
+  // `Event "Name"]`: a tag line that lost its '[' (movetext never has a quote after a word).
+  if (peek() == '"' || (peek() == ' ' && ensure(2) && buf_[pos_ + 1] == '"')) return tag_line(0);
+  // En passant marks: "dxc6ep", "dxc6e.p." and a separate "e.p." are dropped. Lengths, not
+  // positions, survive the refill that ensure() may do.
+  std::size_t length = pos_ - token_;
+  if (buf_[pos_ - 1] == 'e' && ensure(3) && std::memcmp(buf_.data() + pos_, ".p.", 3) == 0) {
+    pos_ += 3;
+    --length;
+  } else if (length >= 2 && buf_[pos_ - 2] == 'e' && buf_[pos_ - 1] == 'p' &&
+             (length == 2 || is_digit(static_cast<unsigned char>(buf_[pos_ - 3])))) {
+    length -= 2;
+  }
+  PgnToken t = make(PgnTokenKind::Symbol, token_, token_ + length);
+  if (is_result_text(t.text)) t.kind = PgnTokenKind::Result;
+  return t;
+}
+
+// Evaluation signs some files put in movetext ("+/-", "=", "-+"), read as their NAGs.
+PgnToken PgnLexer::lex_evaluation() {
+  for (int c = peek(); c == '+' || c == '-' || c == '/' || c == '='; c = peek()) ++pos_;
+  PgnToken t = make(PgnTokenKind::Nag, token_, pos_);
+  static constexpr std::pair<std::string_view, std::uint16_t> kSigns[] = {
+      {"=", 10}, {"+=", 14}, {"+/=", 14}, {"=+", 15}, {"=/+", 15}, {"+/-", 16},
+      {"-/+", 17}, {"+-", 18}, {"-+", 19}};
+  for (const auto& [sign, nag] : kSigns) {
+    if (t.text == sign) t.nag = nag;
+  }
+  return t;
+}
+
+PgnToken PgnLexer::lex_suffix() {
+  for (int c = peek(); c == '!' || c == '?'; c = peek()) ++pos_;
+  PgnToken t = make(PgnTokenKind::Nag, token_, pos_);
+  t.nag = static_cast<std::uint16_t>(suffix_nag(t.text));
+  return t;
+}
+
+PgnToken PgnLexer::lex_nag() {
+  ++pos_;
+  unsigned value = 0;
+  for (int c = peek(); is_digit(c); c = peek()) {
+    value = std::min(value * 10 + static_cast<unsigned>(c - '0'), 1000u);
+    ++pos_;
+  }
+  PgnToken t = make(PgnTokenKind::Nag, token_, pos_);
+  t.nag = value <= 255 ? static_cast<std::uint16_t>(value) : 0;
+  return t;
+}
+
+}  // namespace quarry::chess

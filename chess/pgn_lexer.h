@@ -1,0 +1,85 @@
+// PGN lexer: turns a byte stream (file, stdin or string) into tags, movetext tokens and comments.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace quarry::chess {
+
+enum class PgnTokenKind : std::uint8_t {
+  End,             // input exhausted
+  Tag,             // [Name "value"]: name, text = raw value (escapes still in it)
+  Comment,         // {…} or ; to end of line: text without the delimiters, trimmed
+  VariationStart,  // (
+  VariationEnd,    // )
+  Nag,             // $N, or a !/? suffix: nag holds the number (0 when the suffix is unknown)
+  MoveNumber,      // 12.  12...  12…
+  Symbol,          // a SAN move, "--", or any other word
+  Result,          // 1-0 0-1 1/2-1/2 * ½-½
+};
+
+// Views in a token point into the lexer's buffer and stay valid until the next call to next().
+struct PgnToken {
+  PgnTokenKind kind = PgnTokenKind::End;
+  std::string_view text;
+  std::string_view name;        // Tag only
+  std::uint64_t line = 0;       // 1-based line of the token's first byte
+  std::uint16_t nag = 0;        // Nag only
+  bool unterminated = false;    // Comment only: ran into end of input or a new game's [Event
+};
+
+// Reads big blocks and keeps only the bytes of the token being scanned, so memory stays bounded
+// by the longest token (a comment or a tag line), never by the file.
+class PgnLexer {
+ public:
+  static constexpr std::size_t kBlockSize = std::size_t{1} << 20;
+
+  explicit PgnLexer(std::FILE* stream);  // not closed by the lexer
+  explicit PgnLexer(std::string text);
+
+  PgnToken next();
+  // True when a read error stopped the input early.
+  bool read_error() const { return read_error_; }
+
+ private:
+  // Makes at least one more byte available, moving the current token to the front of the buffer.
+  bool refill();
+  int peek() { return pos_ < end_ ? static_cast<unsigned char>(buf_[pos_]) : refill_and_peek(); }
+  int refill_and_peek();
+  bool ensure(std::size_t n);  // at least n bytes from pos_ are in the buffer
+  bool skip_space();  // false at end of input
+
+  PgnToken lex_tag();
+  PgnToken tag_line(std::size_t name_offset);
+  PgnToken lex_evaluation();
+  PgnToken lex_brace_comment();
+  PgnToken lex_line_comment();
+  PgnToken lex_number_or_symbol();
+  PgnToken lex_symbol();
+  PgnToken lex_suffix();
+  PgnToken lex_nag();
+  PgnToken make(PgnTokenKind kind, std::size_t start, std::size_t stop);
+  bool at_event_tag();
+  void skip_to_line_end();
+
+  std::FILE* stream_ = nullptr;
+  std::vector<char> buf_;
+  std::size_t pos_ = 0;    // next byte to scan
+  std::size_t end_ = 0;    // end of valid bytes
+  std::size_t token_ = 0;  // start of the token being scanned: refill keeps bytes from here
+  std::uint64_t line_ = 1;
+  std::uint64_t token_line_ = 1;
+  bool eof_ = false;
+  bool read_error_ = false;
+};
+
+// Decodes a !/? suffix: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, anything else 0.
+int suffix_nag(std::string_view suffix);
+
+// Undoes the \" and \\ escapes of a raw tag value into out (other backslashes are kept).
+void unescape_tag_value(std::string_view raw, std::string& out);
+
+}  // namespace quarry::chess

@@ -1,0 +1,176 @@
+// PGN writer: tags, then the move tree as wrapped movetext. Variations are walked with an explicit
+// stack, so deeply nested input cannot overflow the call stack.
+#include "chess/pgn_writer.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "chess/notation.h"
+
+namespace quarry::chess {
+
+namespace {
+
+// Joins tokens with single spaces and breaks lines before a token that would pass the width.
+class LineWriter {
+ public:
+  LineWriter(std::string& out, int width) : out_(out), width_(width < 1 ? 1 : width) {}
+
+  void token(std::string_view text) {
+    if (column_ > 0) {
+      if (column_ + 1 + static_cast<int>(text.size()) > width_) {
+        out_ += '\n';
+        column_ = 0;
+      } else {
+        out_ += ' ';
+        ++column_;
+      }
+    }
+    out_ += text;
+    // Comments may hold line breaks: the column restarts after the last one.
+    const std::size_t nl = text.rfind('\n');
+    column_ = nl == std::string_view::npos ? column_ + static_cast<int>(text.size())
+                                           : static_cast<int>(text.size() - nl - 1);
+  }
+
+  void finish() {
+    if (column_ > 0) out_ += '\n';
+    column_ = 0;
+  }
+
+ private:
+  std::string& out_;
+  int width_;
+  int column_ = 0;
+};
+
+class MovetextWriter {
+ public:
+  MovetextWriter(std::string& out, const Game& game, std::span<const InsertedComment> inserted, int width)
+      : line_(out, width), game_(game) {
+    for (std::size_t i = 0; i < inserted.size(); ++i) order_.push_back(i);
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](std::size_t a, std::size_t b) { return inserted[a].node < inserted[b].node; });
+    inserted_ = inserted;
+  }
+
+  void write(std::string_view result);
+
+ private:
+  struct Frame {
+    NodeId node;       // next node of this line to write; kNoNode when the line is done
+    NodeId variation;  // next variation of the last written node to open
+  };
+
+  void comment(std::string_view text) {
+    text_.assign("{");
+    text_ += text;
+    text_ += '}';
+    line_.token(text_);
+    need_number_ = true;
+  }
+  void annotations(NodeId id);
+  void move(NodeId id);
+
+  LineWriter line_;
+  const Game& game_;
+  std::span<const InsertedComment> inserted_;
+  std::vector<std::size_t> order_;  // indices of inserted_, sorted by node
+  std::string text_;
+  bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
+};
+
+// Comments and NAGs at a node: the original ones, then what the query inserted.
+void MovetextWriter::annotations(NodeId id) {
+  const GameNode& node = game_.node(id);
+  for (std::uint8_t nag : node.nags) {
+    text_.assign("$");
+    text_ += std::to_string(nag);
+    line_.token(text_);
+  }
+  for (const std::string& c : node.comments_after) comment(c);
+  auto it = std::lower_bound(order_.begin(), order_.end(), id,
+                             [&](std::size_t i, NodeId n) { return inserted_[i].node < n; });
+  for (; it != order_.end() && inserted_[*it].node == id; ++it) comment(inserted_[*it].text);
+}
+
+void MovetextWriter::move(NodeId id) {
+  const GameNode& node = game_.node(id);
+  for (const std::string& c : node.comments_before) comment(c);
+  const Position& before = game_.node(node.parent).position;
+  const bool white = before.side_to_move() == Color::White;
+  std::string token;
+  if (white || need_number_) {
+    token = std::to_string(before.fullmove_number());
+    token += white ? ". " : "... ";
+  }
+  token += to_san(before, node.move);
+  // The number and its move stay on one line.
+  line_.token(token);
+  need_number_ = false;
+  annotations(id);
+}
+
+void MovetextWriter::write(std::string_view result) {
+  annotations(game_.root());
+  std::vector<Frame> stack;
+  stack.push_back(Frame{game_.node(game_.root()).first_child, kNoNode});
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    if (f.variation != kNoNode) {
+      const NodeId v = f.variation;
+      f.variation = game_.node(v).next_sibling;
+      line_.token("(");
+      need_number_ = true;
+      stack.push_back(Frame{v, kNoNode});  // f is not used past this point
+      continue;
+    }
+    if (f.node == kNoNode) {
+      stack.pop_back();
+      if (!stack.empty()) {
+        line_.token(")");
+        need_number_ = true;
+      }
+      continue;
+    }
+    const NodeId id = f.node;
+    move(id);
+    const GameNode& node = game_.node(id);
+    // Only a first child's siblings are its alternatives; a variation's own siblings belong to
+    // the line that opened it.
+    const bool first = game_.node(node.parent).first_child == id;
+    f.variation = first ? node.next_sibling : kNoNode;
+    f.node = node.first_child;
+  }
+  line_.token(result);
+  line_.finish();
+}
+
+void write_tag(std::string& out, const Tag& tag) {
+  out += '[';
+  out += tag.name;
+  out += " \"";
+  for (char c : tag.value) {
+    if (c == '\\' || c == '"') out += '\\';
+    out += c;
+  }
+  out += "\"]\n";
+}
+
+}  // namespace
+
+void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
+               const PgnWriteOptions& options) {
+  for (const Tag& tag : game.tags()) write_tag(out, tag);
+  out += '\n';
+  std::string_view result = game.result();
+  if (result.empty()) {
+    const std::string* tag = game.tag("Result");
+    const bool valid = tag != nullptr && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2");
+    result = valid ? std::string_view(*tag) : std::string_view("*");
+  }
+  MovetextWriter(out, game, inserted, options.line_width).write(result);
+  out += '\n';
+}
+
+}  // namespace quarry::chess

@@ -1,0 +1,233 @@
+// Position: board bookkeeping, attack queries, and the move-making state transitions.
+#include "chess/position.h"
+
+#include "chess/attacks.h"
+#include "chess/movegen.h"
+#include "chess/zobrist.h"
+
+namespace quarry::chess {
+
+namespace {
+
+constexpr int castling_index(Color c, CastlingSide side) { return 2 * index_of(c) + static_cast<int>(side); }
+
+constexpr bool is_double_step(Square from, Square to) {
+  return (from.index() ^ to.index()) == 16;  // same file, two ranks apart
+}
+
+}  // namespace
+
+Position Position::initial() {
+  // The start position is well-formed, so parsing cannot fail.
+  return *from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+}
+
+bool Position::has_castling_right(Color c, CastlingSide side) const {
+  return castling_rook_[castling_index(c, side)].is_valid();
+}
+
+Square Position::castling_rook(Color c, CastlingSide side) const { return castling_rook_[castling_index(c, side)]; }
+
+Square Position::square_of_piece_id(int id) const {
+  if (id <= 0) return Square::none();
+  for (Square s : occupied()) {
+    if (piece_id_[s.index()] == id) return s;
+  }
+  return Square::none();
+}
+
+Square Position::castling_king_destination(Square king_from, Square rook_from) {
+  return Square(rook_from.file() < king_from.file() ? 2 : 6, king_from.rank());
+}
+
+Square Position::castling_rook_destination(Square king_from, Square rook_from) {
+  return Square(rook_from.file() < king_from.file() ? 3 : 5, king_from.rank());
+}
+
+// --- attacks -----------------------------------------------------------------------------------
+
+SquareSet Position::attackers_to(Square s, SquareSet occ) const {
+  const SquareSet diagonal = by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)];
+  const SquareSet straight = by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)];
+  return (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+         (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+         (knight_attacks(s) & pieces(PieceType::Knight)) | (king_attacks(s) & pieces(PieceType::King)) |
+         (bishop_attacks(s, occ) & diagonal) | (rook_attacks(s, occ) & straight);
+}
+
+SquareSet Position::attacks_from(Square s) const { return piece_attacks(piece_at(s), s, occupied()); }
+
+SquareSet Position::attacked_by(Color c) const {
+  SquareSet result;
+  const SquareSet occ = occupied();
+  for (Square s : pieces(c)) result |= piece_attacks(board_[s.index()], s, occ);
+  return result;
+}
+
+SquareSet Position::checkers() const {
+  const Square k = king(side_to_move_);
+  if (!k.is_valid()) return SquareSet();
+  return attackers_to(k) & pieces(~side_to_move_);
+}
+
+SquareSet Position::pinned(Color c) const {
+  const Square k = king(c);
+  if (!k.is_valid()) return SquareSet();
+  const Color them = ~c;
+  const SquareSet snipers =
+      (rook_attacks(k, SquareSet()) & (pieces(them, PieceType::Rook) | pieces(them, PieceType::Queen))) |
+      (bishop_attacks(k, SquareSet()) & (pieces(them, PieceType::Bishop) | pieces(them, PieceType::Queen)));
+  const SquareSet occ = occupied();
+  SquareSet result;
+  for (Square sniper : snipers) {
+    const SquareSet blockers = between(k, sniper) & occ;
+    if (blockers.any() && !blockers.has_more_than_one()) result |= blockers & pieces(c);
+  }
+  return result;
+}
+
+// --- board bookkeeping -------------------------------------------------------------------------
+
+void Position::put_piece(Square s, Piece p, int id) {
+  board_[s.index()] = p;
+  piece_id_[s.index()] = static_cast<std::uint8_t>(id);
+  by_color_[index_of(p.color())] |= s;
+  by_type_[index_of(p.type())] |= s;
+  key_ ^= zobrist_piece(p, s);
+}
+
+void Position::remove_piece(Square s) {
+  const Piece p = board_[s.index()];
+  board_[s.index()] = Piece::none();
+  piece_id_[s.index()] = 0;
+  by_color_[index_of(p.color())] ^= s;
+  by_type_[index_of(p.type())] ^= s;
+  key_ ^= zobrist_piece(p, s);
+}
+
+void Position::move_piece(Square from, Square to) {
+  const Piece p = board_[from.index()];
+  const int id = piece_id_[from.index()];
+  remove_piece(from);
+  put_piece(to, p, id);
+}
+
+std::uint64_t Position::en_passant_key() const {
+  if (!en_passant_.is_valid()) return 0;
+  const bool capturable = (pawn_attacks(~side_to_move_, en_passant_) & pieces(side_to_move_, PieceType::Pawn)).any();
+  return capturable ? zobrist_en_passant(en_passant_.file()) : 0;
+}
+
+std::uint64_t Position::compute_key() const {
+  std::uint64_t key = 0;
+  for (Square s : occupied()) key ^= zobrist_piece(board_[s.index()], s);
+  for (int i = 0; i < 4; ++i) {
+    if (castling_rook_[i].is_valid()) key ^= zobrist_castling(i);
+  }
+  key ^= en_passant_key();
+  if (side_to_move_ == Color::White) key ^= zobrist_white_to_move();
+  return key;
+}
+
+void Position::drop_castling_rights(Color c) {
+  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+    const int i = castling_index(c, side);
+    if (castling_rook_[i].is_valid()) {
+      castling_rook_[i] = Square::none();
+      key_ ^= zobrist_castling(i);
+    }
+  }
+}
+
+void Position::drop_castling_right_of_rook(Square s) {
+  for (int i = 0; i < 4; ++i) {
+    if (castling_rook_[i] == s) {
+      castling_rook_[i] = Square::none();
+      key_ ^= zobrist_castling(i);
+    }
+  }
+}
+
+// --- moves -------------------------------------------------------------------------------------
+
+void Position::play_castling(Square king_from, Square rook_from) {
+  // Both pieces leave before either lands: in Chess960 a destination may be the other's origin.
+  const Piece king_piece = board_[king_from.index()];
+  const Piece rook_piece = board_[rook_from.index()];
+  const int king_id = piece_id_[king_from.index()];
+  const int rook_id = piece_id_[rook_from.index()];
+  remove_piece(king_from);
+  remove_piece(rook_from);
+  put_piece(castling_king_destination(king_from, rook_from), king_piece, king_id);
+  put_piece(castling_rook_destination(king_from, rook_from), rook_piece, rook_id);
+}
+
+void Position::play(Move m) {
+  if (m.is_null()) {
+    play_null();
+    return;
+  }
+  key_ ^= en_passant_key();
+  const Color us = side_to_move_;
+  const Square from = m.from();
+  const Square to = m.to();
+  const Piece mover = board_[from.index()];
+  en_passant_ = Square::none();
+  ++halfmove_clock_;
+  switch (m.kind()) {
+    case Move::Kind::Castling:
+      play_castling(from, to);
+      break;
+    case Move::Kind::EnPassant:
+      remove_piece(Square(to.file(), from.rank()));
+      move_piece(from, to);
+      halfmove_clock_ = 0;
+      break;
+    case Move::Kind::Promotion: {
+      if (!board_[to.index()].is_none()) remove_piece(to);
+      const int id = piece_id_[from.index()];  // the promoted piece keeps the pawn's identity
+      remove_piece(from);
+      put_piece(to, Piece(us, m.promotion()), id);
+      halfmove_clock_ = 0;
+      break;
+    }
+    case Move::Kind::Normal:
+      if (!board_[to.index()].is_none()) {
+        remove_piece(to);
+        halfmove_clock_ = 0;
+      }
+      move_piece(from, to);
+      if (mover.type() == PieceType::Pawn) {
+        halfmove_clock_ = 0;
+        if (is_double_step(from, to)) en_passant_ = Square((from.index() + to.index()) / 2);
+      }
+      break;
+  }
+  if (mover.type() == PieceType::King) drop_castling_rights(us);
+  drop_castling_right_of_rook(from);
+  drop_castling_right_of_rook(to);
+  if (us == Color::Black) ++fullmove_number_;
+  side_to_move_ = ~us;
+  key_ ^= zobrist_white_to_move();
+  key_ ^= en_passant_key();
+}
+
+void Position::play_null() {
+  key_ ^= en_passant_key();
+  en_passant_ = Square::none();
+  ++halfmove_clock_;
+  if (side_to_move_ == Color::Black) ++fullmove_number_;
+  side_to_move_ = ~side_to_move_;
+  key_ ^= zobrist_white_to_move();
+}
+
+bool Position::has_legal_move() const {
+  MoveList moves;
+  generate_legal_moves(*this, moves);
+  return !moves.empty();
+}
+
+bool Position::is_checkmate() const { return in_check() && !has_legal_move(); }
+bool Position::is_stalemate() const { return !in_check() && !has_legal_move(); }
+
+}  // namespace quarry::chess

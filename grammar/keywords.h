@@ -1,0 +1,69 @@
+// The syntax half of a filter registry entry: how a keyword's arguments are written.
+// grammar/ knows shapes only; the interpreter's registry supplies the table at parse time.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace quarry::grammar {
+
+// Binding powers (higher binds tighter), after the CQL 6.1 precedence table.
+namespace precedence {
+inline constexpr int kLowest = 0;       // bodies that extend to the right (transforms, find, …)
+inline constexpr int kOr = 40;
+inline constexpr int kAnd = 50;
+inline constexpr int kNot = 60;
+inline constexpr int kAssign = 65;
+inline constexpr int kIn = 70;
+inline constexpr int kCompare = 80;
+inline constexpr int kNumericPrefix = 90;  // abs, sqrt, makesquare: argument parsed just below +
+inline constexpr int kCount = 100;          // #, ascii, int
+inline constexpr int kAdditive = 110;
+inline constexpr int kCaseChange = 120;
+inline constexpr int kUnaryMinus = 130;
+inline constexpr int kMultiplicative = 140;
+inline constexpr int kSetPrefix = 150;      // file, rank, type, power, between, colortype, pieceid
+inline constexpr int kUnion = 160;
+inline constexpr int kIntersection = 170;
+inline constexpr int kComplement = 180;
+inline constexpr int kAttacks = 190;
+inline constexpr int kSetParameter = 200;   // from/to/through/capture arguments
+inline constexpr int kDirection = 210;      // up, down, …, light, dark
+inline constexpr int kIndex = 220;          // x[…], left operand of ~~
+inline constexpr int kColon = 230;
+}  // namespace precedence
+
+enum class ShapeKind : std::uint8_t {
+  Nullary,  // `check`, `mate`, `wtm`
+  Prefix,   // one argument parsed at `argument_precedence`: `not F`, `up S`, `abs N`
+  Call,     // parenthesised argument list: `between(a b)`, `max(a b c)`
+  Infix,    // `S attacks T`: binds at `argument_precedence`, left-associative
+  Header,   // `cql( … )` parameters
+};
+
+struct KeywordShape {
+  std::string_view name;
+  ShapeKind kind = ShapeKind::Nullary;
+  int argument_precedence = precedence::kLowest;
+  int min_arguments = 0;
+  int max_arguments = 0;  // Call: -1 = any number
+};
+
+// Keyword table handed to the parser; index i is the keyword id stored in syntax nodes.
+class KeywordTable {
+ public:
+  void add(const KeywordShape& shape) { shapes_.push_back(shape); }
+  // Keyword id or -1.
+  int find(std::string_view name) const;
+  const KeywordShape& shape(int id) const { return shapes_[static_cast<std::size_t>(id)]; }
+  std::size_t size() const { return shapes_.size(); }
+  // Closest known keyword by edit distance, for "did you mean" hints; empty if none is close.
+  std::string_view suggest(std::string_view name) const;
+
+ private:
+  std::vector<KeywordShape> shapes_;
+};
+
+}  // namespace quarry::grammar

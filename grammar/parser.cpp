@@ -1,0 +1,369 @@
+// Lowers the token tree into the syntax tree: a Pratt parser whose operator and keyword binding
+// powers come from tables (operators below, keywords from the registry's KeywordTable).
+#include "grammar/parser.h"
+
+#include <array>
+#include <cctype>
+#include <string>
+
+#include "grammar/tokens.h"
+
+namespace quarry::grammar {
+namespace {
+
+struct InfixOperator {
+  std::string_view text;
+  int power;
+  bool right_associative;
+  SyntaxKind kind;
+};
+
+// Operators written between two operands. Words `or`, `and`, `in` are infix too.
+constexpr std::array kInfixOperators{
+    InfixOperator{"or", precedence::kOr, false, SyntaxKind::Binary},
+    InfixOperator{"and", precedence::kAnd, false, SyntaxKind::Binary},
+    InfixOperator{"=", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"+=", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"-=", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"*=", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"/=", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"%=", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"|=", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"&=", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"=?", precedence::kAssign, true, SyntaxKind::Assign},
+    InfixOperator{"in", precedence::kIn, false, SyntaxKind::Binary},
+    InfixOperator{"==", precedence::kCompare, true, SyntaxKind::Binary},
+    InfixOperator{"!=", precedence::kCompare, true, SyntaxKind::Binary},
+    InfixOperator{"<", precedence::kCompare, true, SyntaxKind::Binary},
+    InfixOperator{"<=", precedence::kCompare, true, SyntaxKind::Binary},
+    InfixOperator{">", precedence::kCompare, true, SyntaxKind::Binary},
+    InfixOperator{">=", precedence::kCompare, true, SyntaxKind::Binary},
+    InfixOperator{"+", precedence::kAdditive, false, SyntaxKind::Binary},
+    InfixOperator{"-", precedence::kAdditive, false, SyntaxKind::Binary},
+    InfixOperator{"*", precedence::kMultiplicative, false, SyntaxKind::Binary},
+    InfixOperator{"/", precedence::kMultiplicative, false, SyntaxKind::Binary},
+    InfixOperator{"%", precedence::kMultiplicative, false, SyntaxKind::Binary},
+    InfixOperator{"|", precedence::kUnion, false, SyntaxKind::Binary},
+    InfixOperator{"&", precedence::kIntersection, false, SyntaxKind::Binary},
+    InfixOperator{"~~", precedence::kIndex, false, SyntaxKind::Binary},
+    InfixOperator{":", precedence::kColon, true, SyntaxKind::Binary},
+};
+
+const InfixOperator* find_infix(std::string_view text) {
+  for (const InfixOperator& op : kInfixOperators) {
+    if (op.text == text) return &op;
+  }
+  return nullptr;
+}
+
+// The first error ends the parse; this unwinds the recursive descent to parse_query.
+struct ParseAbort {};
+
+class TokenStream {
+ public:
+  TokenStream(const std::vector<Token>& tokens, SourceRange enclosing) : tokens_(tokens), enclosing_(enclosing) {}
+  bool at_end() const { return pos_ >= tokens_.size(); }
+  const Token& peek() const { return tokens_[pos_]; }
+  const Token& next() { return tokens_[pos_++]; }
+  // Where a missing operand would have been: the end of the previous token or the group.
+  SourceRange here() const {
+    if (!at_end()) return tokens_[pos_].range;
+    std::uint32_t at = enclosing_.end > 0 ? enclosing_.end - 1 : 0;
+    if (pos_ > 0) at = tokens_[pos_ - 1].range.end;
+    return {at, at + 1};
+  }
+  std::size_t position() const { return pos_; }
+  void skip_until(std::uint32_t offset) {
+    while (!at_end() && tokens_[pos_].range.begin < offset) ++pos_;
+  }
+
+ private:
+  const std::vector<Token>& tokens_;
+  SourceRange enclosing_;
+  std::size_t pos_ = 0;
+};
+
+class Lowering {
+ public:
+  Lowering(const SourceFile& file, const KeywordTable& keywords, Diagnostics& diagnostics)
+      : file_(file), keywords_(keywords), diagnostics_(diagnostics) {}
+
+  SyntaxTree lower(const std::vector<Token>& tokens) {
+    SyntaxTree tree;
+    TokenStream stream(tokens, {0, static_cast<std::uint32_t>(file_.text().size())});
+    if (!stream.at_end() && stream.peek().kind == TokenKind::Identifier && stream.peek().text == "cql") {
+      tree.header = header(stream);
+    }
+    while (!stream.at_end()) tree.body.push_back(expression(stream, precedence::kLowest));
+    return tree;
+  }
+
+ private:
+  [[noreturn]] void fail(SourceRange range, std::string message, std::string hint = {}) {
+    diagnostics_.error(file_, range, std::move(message), std::move(hint));
+    throw ParseAbort{};
+  }
+
+  SyntaxPtr make(SyntaxKind kind, SourceRange range, std::string text = {}) {
+    auto node = std::make_unique<SyntaxNode>();
+    node->kind = kind;
+    node->range = range;
+    node->text = std::move(text);
+    return node;
+  }
+
+  static SourceRange span(const SyntaxNode& a, const SyntaxNode& b) { return {a.range.begin, b.range.end}; }
+
+  SyntaxPtr expression(TokenStream& in, int min_power) {
+    constexpr int kMaxDepth = 400;
+    struct DepthGuard {
+      int& depth;
+      explicit DepthGuard(int& d) : depth(d) { ++depth; }
+      ~DepthGuard() { --depth; }
+    } guard(depth_);
+    if (depth_ > kMaxDepth) fail(in.here(), "query nested too deeply");
+    SyntaxPtr left = operand(in);
+    while (!in.at_end()) {
+      const Token& token = in.peek();
+      if (token.kind == TokenKind::IndexGroup) {
+        in.next();
+        SyntaxPtr index = group_expression(token, "an index");
+        auto node = make(SyntaxKind::Binary, {left->range.begin, token.range.end}, "[]");
+        node->children.push_back(std::move(left));
+        node->children.push_back(std::move(index));
+        left = std::move(node);
+        continue;
+      }
+      if (token.kind != TokenKind::Operator && token.kind != TokenKind::Identifier) break;
+      if (const InfixOperator* op = find_infix(token.text)) {
+        if (op->power < min_power || (op->power == min_power && !op->right_associative)) break;
+        in.next();
+        left = infix(in, std::move(left), *op, token);
+        continue;
+      }
+      int id = token.kind == TokenKind::Identifier ? keywords_.find(token.text) : -1;
+      if (id < 0 || keywords_.shape(id).kind != ShapeKind::Infix) break;
+      int power = keywords_.shape(id).argument_precedence;
+      if (power <= min_power) break;
+      in.next();
+      auto node = make(SyntaxKind::Keyword, token.range, std::string(token.text));
+      node->keyword = id;
+      SyntaxPtr right = expression(in, power + 1);
+      node->range = span(*left, *right);
+      node->children.push_back(std::move(left));
+      node->children.push_back(std::move(right));
+      left = std::move(node);
+    }
+    return left;
+  }
+
+  SyntaxPtr infix(TokenStream& in, SyntaxPtr left, const InfixOperator& op, const Token& token) {
+    if (op.kind == SyntaxKind::Assign && left->kind != SyntaxKind::Identifier) {
+      fail(token.range, "the left side of '" + std::string(op.text) + "' must be a variable name");
+    }
+    if (in.at_end()) fail(in.here(), "missing operand after '" + std::string(op.text) + "'");
+    SyntaxPtr right = expression(in, op.right_associative ? op.power : op.power + 1);
+    auto node = make(op.kind, span(*left, *right), std::string(op.text));
+    node->children.push_back(std::move(left));
+    node->children.push_back(std::move(right));
+    return node;
+  }
+
+  SyntaxPtr operand(TokenStream& in) {
+    if (in.at_end()) fail(in.here(), "expected a filter here");
+    const Token& token = in.next();
+    switch (token.kind) {
+      case TokenKind::Number: return number(token);
+      case TokenKind::String: return string(token);
+      case TokenKind::PieceDesignator: return piece_designator(token);
+      case TokenKind::Identifier: return word(in, token);
+      case TokenKind::BraceGroup: return compound(token);
+      case TokenKind::ParenGroup: return group_expression(token, "a filter");
+      case TokenKind::IndexGroup: fail(token.range, "unexpected '['");
+      case TokenKind::Operator: return prefix_operator(in, token);
+    }
+    fail(token.range, "unexpected text");
+  }
+
+  SyntaxPtr number(const Token& token) {
+    auto node = make(SyntaxKind::Number, token.range, std::string(token.text));
+    std::int64_t value = 0;
+    for (char c : token.text) {
+      value = value * 10 + (c - '0');
+      if (value > 2147483647) fail(token.range, "number too large (numbers are 32-bit integers)");
+    }
+    node->number = value;
+    return node;
+  }
+
+  SyntaxPtr string(const Token& token) {
+    std::string value, error;
+    if (!unescape_string(token.text, value, error)) fail(token.range, error, "write \\\\ for a backslash");
+    return make(SyntaxKind::String, token.range, std::move(value));
+  }
+
+  SyntaxPtr piece_designator(const Token& token) {
+    auto node = make(SyntaxKind::PieceDesignator, token.range, std::string(token.text));
+    if (!decode_piece_designator(token.text, node->piece_mask, node->squares)) {
+      fail(token.range, "malformed piece designator '" + std::string(token.text) + "'");
+    }
+    return node;
+  }
+
+  SyntaxPtr prefix_operator(TokenStream& in, const Token& token) {
+    int power = 0;
+    if (token.text == "-") power = precedence::kUnaryMinus;
+    else if (token.text == "~") power = precedence::kComplement;
+    // `#` counts its operand: binds tighter than arithmetic so `#A + 1` adds to the count.
+    else if (token.text == "#") power = precedence::kSetPrefix;
+    else fail(token.range, "unexpected '" + std::string(token.text) + "'", "an operator needs a filter on its left");
+    if (in.at_end()) fail(in.here(), "missing operand after '" + std::string(token.text) + "'");
+    SyntaxPtr argument = expression(in, power);
+    auto node = make(SyntaxKind::Unary, {token.range.begin, argument->range.end}, std::string(token.text));
+    node->children.push_back(std::move(argument));
+    return node;
+  }
+
+  SyntaxPtr word(TokenStream& in, const Token& token) {
+    if (token.text == "not") {
+      if (in.at_end()) fail(in.here(), "missing filter after 'not'");
+      SyntaxPtr argument = expression(in, precedence::kNot);
+      auto node = make(SyntaxKind::Unary, {token.range.begin, argument->range.end}, "not");
+      node->children.push_back(std::move(argument));
+      return node;
+    }
+    if (token.text == "cql") fail(token.range, "'cql( … )' must come first in the query");
+    int id = keywords_.find(token.text);
+    if (id < 0) return make(SyntaxKind::Identifier, token.range, std::string(token.text));
+    const KeywordShape& shape = keywords_.shape(id);
+    auto node = make(SyntaxKind::Keyword, token.range, std::string(token.text));
+    node->keyword = id;
+    switch (shape.kind) {
+      case ShapeKind::Nullary: return node;
+      case ShapeKind::Prefix: {
+        if (in.at_end()) fail(in.here(), "'" + std::string(token.text) + "' needs an argument");
+        node->children.push_back(expression(in, shape.argument_precedence));
+        node->range.end = node->children.back()->range.end;
+        return node;
+      }
+      case ShapeKind::Call: return call(in, std::move(node), shape);
+      case ShapeKind::Infix:
+        fail(token.range, "'" + std::string(token.text) + "' needs a filter on its left");
+      case ShapeKind::Header:
+        fail(token.range, "'cql( … )' must come first in the query");
+    }
+    return node;
+  }
+
+  SyntaxPtr call(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
+    if (in.at_end() || in.peek().kind != TokenKind::ParenGroup) {
+      fail(node->range, "'" + node->text + "' takes its arguments in parentheses",
+           "write " + node->text + "( … )");
+    }
+    const Token& group = in.next();
+    TokenStream args(group.children, group.range);
+    while (!args.at_end()) node->children.push_back(expression(args, precedence::kLowest));
+    int count = static_cast<int>(node->children.size());
+    if (count < shape.min_arguments || (shape.max_arguments >= 0 && count > shape.max_arguments)) {
+      std::string expected = shape.min_arguments == shape.max_arguments ? std::to_string(shape.min_arguments)
+                             : shape.max_arguments < 0 ? "at least " + std::to_string(shape.min_arguments)
+                             : std::to_string(shape.min_arguments) + " to " + std::to_string(shape.max_arguments);
+      fail(group.range, "'" + node->text + "' takes " + expected + " argument(s), " + std::to_string(count) + " given");
+    }
+    node->range.end = group.range.end;
+    return node;
+  }
+
+  SyntaxPtr compound(const Token& group) {
+    auto node = make(SyntaxKind::Compound, group.range, "{}");
+    TokenStream in(group.children, group.range);
+    while (!in.at_end()) node->children.push_back(expression(in, precedence::kLowest));
+    return node;
+  }
+
+  // `( F )` groups one filter; `[ i ]` holds one index.
+  SyntaxPtr group_expression(const Token& group, std::string_view what) {
+    TokenStream in(group.children, group.range);
+    if (in.at_end()) fail(group.range, "expected " + std::string(what) + " inside the brackets");
+    SyntaxPtr inner = expression(in, precedence::kLowest);
+    if (!in.at_end()) fail(in.peek().range, "expected only one filter inside these parentheses",
+                           "use { … } to group several filters");
+    return inner;
+  }
+
+  // --- the cql( … ) header ------------------------------------------------------------------
+  SyntaxPtr header(TokenStream& in) {
+    const Token& keyword = in.next();
+    if (in.at_end() || in.peek().kind != TokenKind::ParenGroup) {
+      fail(keyword.range, "'cql' must be followed by its parameters in parentheses", "write cql() for none");
+    }
+    const Token& group = in.next();
+    auto node = make(SyntaxKind::Header, {keyword.range.begin, group.range.end}, "cql");
+    TokenStream params(group.children, group.range);
+    while (!params.at_end()) node->parameters.push_back(header_parameter(params, group.range));
+    return node;
+  }
+
+  SyntaxParameter header_parameter(TokenStream& in, SourceRange group) {
+    const Token& name = in.next();
+    SyntaxParameter param;
+    param.name = std::string(name.text);
+    param.range = name.range;
+    static constexpr std::array kFlags{"variations", "quiet", "silent", "mainline", "nosort"};
+    static constexpr std::array kRawText{"input", "output", "result"};
+    static constexpr std::array kRanges{"matchcount", "gamenumber"};
+    if (name.kind == TokenKind::Identifier) {
+      for (const char* flag : kFlags) if (name.text == flag) return param;
+      for (const char* raw : kRawText) if (name.text == raw) { param.values.push_back(raw_word(in, group, name)); return param; }
+      for (const char* r : kRanges) {
+        if (name.text != r) continue;
+        while (param.values.size() < 2 && !in.at_end() && in.peek().kind == TokenKind::Number) {
+          param.values.push_back(number(in.next()));
+        }
+        if (param.values.empty()) fail(in.here(), "'" + param.name + "' needs one or two numbers");
+        return param;
+      }
+      if (name.text == "matchstring") {
+        if (in.at_end() || in.peek().kind != TokenKind::String) fail(in.here(), "'matchstring' needs a string");
+        param.values.push_back(string(in.next()));
+        return param;
+      }
+    }
+    std::string hint = "known parameters: input, output, matchcount, gamenumber, variations, quiet, silent, matchstring, result";
+    fail(name.range, "unknown cql() parameter '" + std::string(name.text) + "'", hint);
+  }
+
+  // A file name or result is written bare (`input games.pgn`): take the raw text to whitespace.
+  SyntaxPtr raw_word(TokenStream& in, SourceRange group, const Token& name) {
+    if (in.at_end()) fail(in.here(), "'" + std::string(name.text) + "' needs a value");
+    std::uint32_t begin = in.peek().range.begin;
+    const std::string& text = file_.text();
+    std::uint32_t end = begin;
+    if (in.peek().kind == TokenKind::String) {
+      SyntaxPtr value = string(in.next());
+      return value;
+    }
+    while (end < group.end - 1 && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+    in.skip_until(end);
+    return make(SyntaxKind::String, {begin, end}, text.substr(begin, end - begin));
+  }
+
+  const SourceFile& file_;
+  const KeywordTable& keywords_;
+  Diagnostics& diagnostics_;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+std::optional<SyntaxTree> parse_query(const SourceFile& file, const KeywordTable& keywords, Diagnostics& diagnostics) {
+  std::vector<Token> tokens;
+  if (!tokenize(file, tokens, diagnostics)) return std::nullopt;
+  try {
+    return Lowering(file, keywords, diagnostics).lower(tokens);
+  } catch (const ParseAbort&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace quarry::grammar

@@ -1,0 +1,169 @@
+// The PEGTL grammar of CQL's lexical layer and bracket structure. The only file that includes
+// PEGTL; it parses into PEGTL's parse tree and converts that into Quarry's token tree in one step.
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "grammar/tokens.h"
+
+namespace quarry::grammar {
+namespace {
+
+namespace pegtl = tao::pegtl;
+using namespace pegtl;  // NOLINT: rule definitions read as a grammar
+
+// --- layout ---------------------------------------------------------------------------------
+struct line_comment : seq<two<'/'>, until<eolf>> {};
+// Rules that carry an error message raise on any failure, so each "must" rule is tried only
+// where nothing else can follow: after the body has consumed everything it can.
+struct block_comment_body : star<not_at<string<'*', '/'>>, any> {};
+struct block_comment_end : string<'*', '/'> {};
+struct block_comment : if_must<string<'/', '*'>, block_comment_body, block_comment_end> {};
+struct separator : sor<plus<space>, line_comment, block_comment> {};
+struct seps : star<separator> {};
+
+// --- literals -------------------------------------------------------------------------------
+struct string_escape : seq<one<'\\'>, any> {};
+struct string_body : star<sor<string_escape, not_one<'"', '\\'>>> {};
+struct string_end : one<'"'> {};
+struct string_literal : if_must<one<'"'>, string_body, string_end> {};
+struct number : plus<digit> {};
+
+// --- piece designators: `K`, `[RQ]`, `a-h1-8`, `[a1,b2-4]`, `Qa3`, `_`, `.` -----------------
+struct piece_letter : one<'K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p', 'A', 'a', '_'> {};
+struct file_designator : seq<range<'a', 'h'>, opt<seq<one<'-'>, range<'a', 'h'>>>> {};
+struct rank_designator : seq<range<'1', '8'>, opt<seq<one<'-'>, range<'1', '8'>>>> {};
+struct simple_square : seq<file_designator, rank_designator> {};
+struct square_list : seq<one<'['>, list<simple_square, one<','>, space>, one<']'>> {};
+struct square_designator : sor<simple_square, square_list> {};
+struct piece_type_list : seq<one<'['>, plus<piece_letter>, one<']'>> {};
+struct piece_types : sor<piece_type_list, piece_letter> {};
+struct ident_char : sor<alnum, one<'_', '$'>> {};
+struct empty_set : seq<one<'['>, star<space>, one<']'>> {};
+struct piece_designator
+    : sor<seq<sor<square_designator, seq<piece_types, opt<square_designator>>>, not_at<ident_char>>, empty_set,
+          one<'.'>> {};
+
+// --- names and operators --------------------------------------------------------------------
+struct identifier : seq<sor<alpha, one<'_', '$'>>, star<ident_char>> {};
+struct operator_token
+    : sor<string<'-', '-', '>'>, string<'<', '-', '-'>, string<'~', '~'>, string<'=', '='>, string<'!', '='>,
+          string<'<', '='>, string<'>', '='>, string<'+', '='>, string<'-', '='>, string<'*', '='>,
+          string<'/', '='>, string<'%', '='>, string<'|', '='>, string<'&', '='>, string<'=', '?'>,
+          one<'<', '>', '=', '+', '-', '*', '/', '%', '#', '&', '|', '~', ':', '`', ','>> {};
+
+// --- groups -----------------------------------------------------------------------------------
+struct items;
+struct close_brace : one<'}'> {};
+struct close_paren : one<')'> {};
+struct close_bracket : one<']'> {};
+struct brace_group : if_must<one<'{'>, seps, items, close_brace> {};
+struct paren_group : if_must<one<'('>, seps, items, close_paren> {};
+struct index_group : if_must<one<'['>, seps, items, close_bracket> {};
+struct atom : sor<string_literal, number, piece_designator, identifier, brace_group, paren_group> {};
+struct primary : seq<atom, star<index_group>> {};
+struct item : sor<primary, operator_token> {};
+struct items : star<item, seps> {};
+struct end_of_query : eof {};
+struct query : must<seps, items, end_of_query> {};
+
+template <typename Rule>
+using selector = parse_tree::selector<
+    Rule, parse_tree::store_content::on<string_literal, number, piece_designator, identifier, operator_token,
+                                        brace_group, paren_group, index_group>>;
+
+// Messages a user sees; never rule names.
+template <typename Rule> inline constexpr const char* error_message = nullptr;
+template <> inline constexpr const char* error_message<block_comment_end> = "unterminated comment: '/*' has no closing '*/'";
+template <> inline constexpr const char* error_message<string_end> = "unterminated string: missing closing '\"'";
+template <> inline constexpr const char* error_message<close_brace> = "missing '}' to close a '{'";
+template <> inline constexpr const char* error_message<close_paren> = "missing ')' to close a '('";
+template <> inline constexpr const char* error_message<close_bracket> = "missing ']' to close a '['";
+template <> inline constexpr const char* error_message<end_of_query> = "unexpected character";
+template <> inline constexpr const char* error_message<seps> = "unexpected character";
+template <> inline constexpr const char* error_message<items> = "unexpected character";
+
+struct error_table {
+  template <typename Rule> static constexpr const char* message = error_message<Rule>;
+};
+template <typename Rule> using control = must_if<error_table, normal, false>::control<Rule>;
+
+TokenKind kind_of(const parse_tree::node& node) {
+  if (node.is_type<string_literal>()) return TokenKind::String;
+  if (node.is_type<number>()) return TokenKind::Number;
+  if (node.is_type<piece_designator>()) return TokenKind::PieceDesignator;
+  if (node.is_type<identifier>()) return TokenKind::Identifier;
+  if (node.is_type<brace_group>()) return TokenKind::BraceGroup;
+  if (node.is_type<paren_group>()) return TokenKind::ParenGroup;
+  if (node.is_type<index_group>()) return TokenKind::IndexGroup;
+  return TokenKind::Operator;
+}
+
+void convert(const parse_tree::node& node, const std::string& text, std::vector<Token>& out) {
+  for (const auto& child : node.children) {
+    Token token;
+    token.kind = kind_of(*child);
+    token.range.begin = static_cast<std::uint32_t>(child->begin().byte);
+    token.range.end = static_cast<std::uint32_t>(child->end().byte);
+    token.text = std::string_view(text).substr(token.range.begin, token.range.end - token.range.begin);
+    convert(*child, text, token.children);
+    out.push_back(std::move(token));
+  }
+}
+
+// PEGTL recurses once per nested group; refuse absurd nesting before it can exhaust the stack.
+bool nesting_within_limit(const SourceFile& file, Diagnostics& diagnostics) {
+  constexpr int kMaxDepth = 200;
+  int depth = 0;
+  const std::string& t = file.text();
+  for (std::uint32_t i = 0; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '"') {
+      for (++i; i < t.size() && t[i] != '"'; ++i) if (t[i] == '\\') ++i;
+    } else if (c == '/' && i + 1 < t.size() && t[i + 1] == '/') {
+      while (i < t.size() && t[i] != '\n') ++i;
+    } else if (c == '{' || c == '(' || c == '[') {
+      if (++depth > kMaxDepth) {
+        diagnostics.error(file, {i, i + 1}, "brackets nested too deeply (more than 200 levels)");
+        return false;
+      }
+    } else if (c == '}' || c == ')' || c == ']') {
+      --depth;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool tokenize(const SourceFile& file, std::vector<Token>& out, Diagnostics& diagnostics) {
+  if (!nesting_within_limit(file, diagnostics)) return false;
+  pegtl::memory_input input(file.text().data(), file.text().size(), file.name());
+  try {
+    auto root = parse_tree::parse<query, selector, nothing, control>(input);
+    if (!root) {
+      diagnostics.error(file, {0, 0}, "could not read the query");
+      return false;
+    }
+    convert(*root, file.text(), out);
+    return true;
+  } catch (const parse_error& e) {
+    const auto& positions = e.positions();
+    std::uint32_t at = positions.empty() ? 0 : static_cast<std::uint32_t>(positions.front().byte);
+    std::string message(e.message());
+    std::string hint;
+    if (message == "unexpected character" && at < file.text().size()) {
+      char c = file.text()[at];
+      if (c == '}' || c == ')' || c == ']') {
+        message = std::string("unmatched '") + c + "'";
+        hint = "remove it, or add the opening bracket it closes";
+      } else {
+        message = std::string("unexpected character '") + c + "'";
+        if (c == ';') hint = "CQL comments are written // … or /* … */";
+      }
+    }
+    diagnostics.error(file, {at, at + 1}, std::move(message), std::move(hint));
+    return false;
+  }
+}
+
+}  // namespace quarry::grammar

@@ -1,0 +1,65 @@
+// The evaluation context: the game and position being examined, and what evaluation records.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "chess/game.h"
+#include "chess/pgn_writer.h"
+
+namespace quarry::interpreter {
+
+// Facts about the current position that several filters need, computed once on first use.
+class PositionFacts {
+ public:
+  void reset() { flags_ = 0; }
+  bool has_legal_move(const chess::Position& pos) {
+    if (!(flags_ & kLegalKnown)) {
+      flags_ |= kLegalKnown;
+      if (pos.has_legal_move()) flags_ |= kHasLegal;
+    }
+    return (flags_ & kHasLegal) != 0;
+  }
+  bool in_check(const chess::Position& pos) {
+    if (!(flags_ & kCheckKnown)) {
+      flags_ |= kCheckKnown;
+      if (pos.in_check()) flags_ |= kInCheck;
+    }
+    return (flags_ & kInCheck) != 0;
+  }
+
+ private:
+  static constexpr std::uint8_t kLegalKnown = 1, kHasLegal = 2, kCheckKnown = 4, kInCheck = 8;
+  std::uint8_t flags_ = 0;
+};
+
+class Context {
+ public:
+  void set_game(const chess::Game& game) { game_ = &game; }
+  void set_node(chess::NodeId node) {
+    node_ = node;
+    position_ = &game_->node(node).position;
+    facts_.reset();
+  }
+
+  const chess::Game& game() const { return *game_; }
+  chess::NodeId node() const { return node_; }
+  const chess::GameNode& game_node() const { return game_->node(node_); }
+  const chess::Position& position() const { return *position_; }
+  PositionFacts& facts() { return facts_; }
+
+  // Comments a query adds. Smart comments: a failing branch rolls back to its mark.
+  std::vector<chess::InsertedComment>& comments() { return comments_; }
+  std::size_t comment_mark() const { return comments_.size(); }
+  void rollback_comments(std::size_t mark) { comments_.resize(mark); }
+
+ private:
+  const chess::Game* game_ = nullptr;
+  chess::NodeId node_ = 0;
+  const chess::Position* position_ = nullptr;
+  PositionFacts facts_;
+  std::vector<chess::InsertedComment> comments_;
+};
+
+}  // namespace quarry::interpreter

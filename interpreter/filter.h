@@ -1,0 +1,49 @@
+// The typed filter tree evaluated at every position: one node class per filter.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "chess/square_set.h"
+#include "interpreter/context.h"
+#include "interpreter/value_type.h"
+
+namespace quarry::interpreter {
+
+using chess::SquareSet;
+
+// A filter has a static type and typed evaluation entry points, so the hot path never boxes
+// values: set filters answer squares(), numeric ones number(), strings text(). match() says
+// whether the filter matches the current position; its default follows the type (a set matches
+// when non-empty, a numeric or string filter when it has a value).
+class Filter {
+ public:
+  explicit Filter(ValueType type) : type_(type) {}
+  virtual ~Filter() = default;
+  Filter(const Filter&) = delete;
+  Filter& operator=(const Filter&) = delete;
+
+  ValueType type() const { return type_; }
+
+  virtual bool match(Context& ctx) const;
+  virtual SquareSet squares(Context& ctx) const;
+  virtual std::optional<std::int64_t> number(Context& ctx) const;
+  virtual std::optional<std::string> text(Context& ctx) const;
+
+  // Evaluated once per game without a position (e.g. a constant): lets the runner skip work.
+  virtual bool is_constant() const { return false; }
+
+ private:
+  ValueType type_;
+};
+
+using FilterPtr = std::unique_ptr<Filter>;
+
+// A set used where a number is wanted stands for its number of squares.
+inline std::optional<std::int64_t> numeric_value(const Filter& f, Context& ctx) {
+  if (f.type() == ValueType::Set) return f.squares(ctx).count();
+  return f.number(ctx);
+}
+
+}  // namespace quarry::interpreter

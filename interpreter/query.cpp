@@ -1,0 +1,78 @@
+// Compiling a query: parse, read the header, bind the body.
+#include "interpreter/query.h"
+
+#include "grammar/parser.h"
+#include "interpreter/binder.h"
+
+namespace quarry::interpreter {
+namespace {
+
+CountRange range_of(const grammar::SyntaxParameter& p) {
+  CountRange r;
+  r.low = p.values[0]->number;
+  r.high = p.values.size() > 1 ? p.values[1]->number : INT64_MAX;
+  return r;
+}
+
+bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& file, QueryOptions& options,
+                 grammar::Diagnostics& diagnostics) {
+  for (const grammar::SyntaxParameter& p : header.parameters) {
+    const std::string& name = p.name;
+    if (name == "input") options.inputs.push_back(p.values[0]->text);
+    else if (name == "output") options.output = p.values[0]->text;
+    else if (name == "matchcount") options.matchcount = range_of(p);
+    else if (name == "gamenumber") options.gamenumber = range_of(p);
+    else if (name == "variations") options.variations = true;
+    else if (name == "mainline") options.variations = false;
+    else if (name == "quiet") options.quiet = true;
+    else if (name == "silent") options.silent = true;
+    else if (name == "matchstring") options.matchstring = p.values[0]->text;
+    else if (name == "result") {
+      const std::string& r = p.values[0]->text;
+      if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") {
+        diagnostics.error(file, p.values[0]->range, "unknown result '" + r + "'", "use 1-0, 0-1 or 1/2-1/2");
+        return false;
+      }
+      options.results.push_back(r);
+    }
+    // nosort is accepted for compatibility; Quarry writes games in input order unless sorting.
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
+                                           grammar::Diagnostics& diagnostics, const grammar::SourceFile* extra) {
+  std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics);
+  if (!tree) return std::nullopt;
+  CompiledQuery query;
+  query.parse_tree = tree->to_string();
+  if (tree->header && !read_header(*tree->header, file, query.options, diagnostics)) return std::nullopt;
+  Binder binder(registry, file, diagnostics);
+  query.body = binder.bind_sequence(tree->body, nullptr);
+  if (!query.body || diagnostics.has_errors()) return std::nullopt;
+  if (extra == nullptr) return query;
+
+  std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics);
+  if (!extra_tree) return std::nullopt;
+  if (extra_tree->header) {
+    diagnostics.error(*extra, extra_tree->header->range, "a cql( … ) header belongs in the query file, not in --cql");
+    return std::nullopt;
+  }
+  query.parse_tree += extra_tree->to_string();
+  Binder extra_binder(registry, *extra, diagnostics);
+  FilterPtr extra_body = extra_binder.bind_sequence(extra_tree->body, nullptr);
+  if (!extra_body) return std::nullopt;
+  // Both bodies must match: bind them as the two constituents of one compound filter.
+  grammar::SyntaxNode where;
+  where.kind = grammar::SyntaxKind::Compound;
+  std::vector<FilterPtr> parts;
+  parts.push_back(std::move(query.body));
+  parts.push_back(std::move(extra_body));
+  BindArguments args{binder, where, std::move(parts)};
+  query.body = (*registry.find_operator(construct::kCompound, -1))(args);
+  return query;
+}
+
+}  // namespace quarry::interpreter

@@ -1,0 +1,47 @@
+// A compiled query: the options its cql( … ) header set, and the body's filter tree.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grammar/source.h"
+#include "interpreter/filter.h"
+#include "interpreter/registry.h"
+
+namespace quarry::interpreter {
+
+struct CountRange {
+  std::int64_t low = 0;
+  std::int64_t high = INT64_MAX;
+  bool contains(std::int64_t n) const { return n >= low && n <= high; }
+};
+
+// Settings from the cql( … ) header; the command line overrides them field by field.
+struct QueryOptions {
+  std::vector<std::string> inputs;
+  std::optional<std::string> output;
+  std::optional<CountRange> matchcount;
+  std::optional<CountRange> gamenumber;
+  std::optional<bool> variations;
+  std::optional<bool> quiet;
+  std::optional<bool> silent;
+  std::optional<std::string> matchstring;
+  std::vector<std::string> results;  // keep games with one of these results ("1-0", …)
+};
+
+struct CompiledQuery {
+  QueryOptions options;
+  FilterPtr body;
+  std::string parse_tree;  // the syntax tree as text, for --parse
+};
+
+// Parses and binds. On error, diagnostics hold the reason and the result is nullopt.
+// `extra` (optional) is query text given on the command line: its filters join the body.
+std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
+                                           grammar::Diagnostics& diagnostics,
+                                           const grammar::SourceFile* extra = nullptr);
+
+}  // namespace quarry::interpreter

@@ -1,0 +1,22 @@
+// Registry storage and lookup (used while parsing and binding only).
+#include "interpreter/registry.h"
+
+namespace quarry::interpreter {
+
+void Registry::add(FilterSpec spec) {
+  keywords_.add(spec.shape);
+  specs_.push_back(std::move(spec));
+}
+
+void Registry::add_operator(std::string_view text, int arity, BindFunction bind) {
+  operators_.push_back({std::string(text), arity, std::move(bind)});
+}
+
+const BindFunction* Registry::find_operator(std::string_view text, int arity) const {
+  for (const OperatorEntry& entry : operators_) {
+    if (entry.text == text && entry.arity == arity) return &entry.bind;
+  }
+  return nullptr;
+}
+
+}  // namespace quarry::interpreter

@@ -1,0 +1,63 @@
+// The filter registry: one entry per keyword (syntax shape, help text, how to bind it) and the
+// bind functions of operators and literals. It feeds the parser, the binder and --help.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grammar/keywords.h"
+#include "grammar/syntax.h"
+#include "interpreter/filter.h"
+
+namespace quarry::interpreter {
+
+class Binder;
+
+struct BindArguments {
+  Binder& binder;
+  const grammar::SyntaxNode& node;  // the keyword, operator or literal being bound
+  std::vector<FilterPtr> arguments;  // its children, already bound, in written order
+};
+
+// Builds the filter, or reports a diagnostic through the binder and returns nullptr.
+using BindFunction = std::function<FilterPtr(BindArguments&)>;
+
+struct FilterSpec {
+  grammar::KeywordShape shape;
+  std::string_view summary;  // one line for --help and the REPL
+  BindFunction bind;
+};
+
+// Names of the non-keyword constructs the binder asks the registry for.
+namespace construct {
+inline constexpr std::string_view kNumber = "<number>";
+inline constexpr std::string_view kString = "<string>";
+inline constexpr std::string_view kPieceDesignator = "<piece designator>";
+inline constexpr std::string_view kCompound = "{}";
+}  // namespace construct
+
+class Registry {
+ public:
+  void add(FilterSpec spec);
+  // Operators by their text and arity ("not"/1, "-"/1, "-"/2, "|"/2 …) and literal constructs.
+  void add_operator(std::string_view text, int arity, BindFunction bind);
+
+  const grammar::KeywordTable& keywords() const { return keywords_; }
+  const FilterSpec& spec(int keyword_id) const { return specs_[static_cast<std::size_t>(keyword_id)]; }
+  const std::vector<FilterSpec>& specs() const { return specs_; }
+  const BindFunction* find_operator(std::string_view text, int arity) const;
+
+ private:
+  struct OperatorEntry {
+    std::string text;
+    int arity;
+    BindFunction bind;
+  };
+  grammar::KeywordTable keywords_;
+  std::vector<FilterSpec> specs_;
+  std::vector<OperatorEntry> operators_;
+};
+
+}  // namespace quarry::interpreter

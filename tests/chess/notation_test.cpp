@@ -1,0 +1,170 @@
+// SAN and UCI: writing, round trips over every legal move, and the tolerant forms real PGN uses.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+
+using namespace quarry::chess;
+
+namespace {
+
+Position fen(const char* text, bool chess960 = false) {
+  const auto pos = Position::from_fen(text, nullptr, chess960);
+  REQUIRE(pos.has_value());
+  return *pos;
+}
+
+Move san(const Position& pos, const char* text) {
+  const auto m = parse_san(pos, text);
+  INFO("SAN: " << text);
+  REQUIRE(m.has_value());
+  return *m;
+}
+
+Move move(const char* from, const char* to, Move::Kind kind = Move::Kind::Normal,
+          PieceType promotion = PieceType::Knight) {
+  return Move(Square::parse(from), Square::parse(to), kind, promotion);
+}
+
+void check_round_trip(const Position& pos) {
+  MoveList moves;
+  generate_legal_moves(pos, moves);
+  for (Move m : moves) {
+    const std::string text = to_san(pos, m);
+    INFO(pos.fen() << " move " << text);
+    const auto back = parse_san(pos, text);
+    REQUIRE(back.has_value());
+    CHECK(*back == m);
+    const auto uci = parse_uci(pos, to_uci(pos, m));
+    REQUIRE(uci.has_value());
+    CHECK(*uci == m);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("SAN round trip over every legal move", "[notation]") {
+  check_round_trip(Position::initial());
+  check_round_trip(fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"));
+  check_round_trip(fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"));
+  check_round_trip(fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1").after(
+      move("c4", "c5")));
+  check_round_trip(fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -"));
+  check_round_trip(fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true));
+  check_round_trip(fen("1Q5Q/8/8/8/8/k7/7Q/4K3 w - - 0 1"));  // three queens: full disambiguation
+}
+
+TEST_CASE("to_san writes standard SAN", "[notation]") {
+  const Position start = Position::initial();
+  CHECK(to_san(start, move("g1", "f3")) == "Nf3");
+  CHECK(to_san(start, move("e2", "e4")) == "e4");
+  CHECK(to_san(start, Move::null()) == "--");
+  const Position kiwi = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+  CHECK(to_san(kiwi, move("e1", "h1", Move::Kind::Castling)) == "O-O");
+  CHECK(to_san(kiwi, move("e1", "a1", Move::Kind::Castling)) == "O-O-O");
+  CHECK(to_san(kiwi, move("e5", "f7")) == "Nxf7");
+  CHECK(to_san(kiwi, move("c3", "b5")) == "Nb5");
+  const Position rooks = fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
+  CHECK(to_san(rooks, move("a1", "d1")) == "Rad1");
+  const Position files = fen("4k3/8/8/R7/8/8/8/R3K3 w - - 0 1");
+  CHECK(to_san(files, move("a1", "a3")) == "R1a3");
+  const Position queens = fen("1Q5Q/8/8/8/8/k7/7Q/4K3 w - - 0 1");
+  CHECK(to_san(queens, move("h8", "e5")) == "Qh8e5");
+  CHECK(to_san(queens, move("h2", "e5")) == "Q2e5");
+  CHECK(to_san(queens, move("b8", "e5")) == "Qbe5");
+  const Position promo = fen("8/1P2k3/8/8/8/8/8/4K3 w - - 0 1");
+  CHECK(to_san(promo, move("b7", "b8", Move::Kind::Promotion, PieceType::Queen)) == "b8=Q");
+  CHECK(to_san(promo, move("b7", "b8", Move::Kind::Promotion, PieceType::Knight)) == "b8=N");
+  const Position mate = fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+  CHECK(to_san(mate, move("a1", "a8")) == "Ra8#");
+  const Position ep = fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  CHECK(to_san(ep, move("e5", "d6", Move::Kind::EnPassant)) == "exd6");
+}
+
+TEST_CASE("parse_san accepts real-world variants", "[notation]") {
+  const Position start = Position::initial();
+  CHECK(san(start, "Nf3") == move("g1", "f3"));
+  CHECK(san(start, "Ngf3") == move("g1", "f3"));
+  CHECK(san(start, "Ng1f3") == move("g1", "f3"));
+  CHECK(san(start, "Ng1-f3") == move("g1", "f3"));
+  CHECK(san(start, "e4!?") == move("e2", "e4"));
+  CHECK(san(start, "e4!!") == move("e2", "e4"));
+  CHECK(san(start, "e4??") == move("e2", "e4"));
+  CHECK(san(start, "e2e4") == move("e2", "e4"));
+  CHECK(san(start, "--") == Move::null());
+  CHECK(san(start, "Z0") == Move::null());
+  CHECK_FALSE(parse_san(start, "e5").has_value());
+  CHECK_FALSE(parse_san(start, "Nd2").has_value());
+  CHECK_FALSE(parse_san(start, "O-O").has_value());
+  CHECK_FALSE(parse_san(start, "").has_value());
+  CHECK_FALSE(parse_san(start, "Xe4").has_value());
+
+  const Position kiwi = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+  CHECK(san(kiwi, "O-O") == move("e1", "h1", Move::Kind::Castling));
+  CHECK(san(kiwi, "0-0") == move("e1", "h1", Move::Kind::Castling));
+  CHECK(san(kiwi, "O-O-O+") == move("e1", "a1", Move::Kind::Castling));
+  CHECK(san(kiwi, "0-0-0") == move("e1", "a1", Move::Kind::Castling));
+  CHECK(san(kiwi, "Kg1") == move("e1", "h1", Move::Kind::Castling));
+  CHECK(san(kiwi, "Nxf7") == move("e5", "f7"));
+  CHECK(san(kiwi, "Nf7") == move("e5", "f7"));      // missing x
+  CHECK(san(kiwi, "Nxb5") == move("c3", "b5"));     // superfluous x
+  CHECK(san(kiwi, "Qf3xf6") == move("f3", "f6"));  // over-disambiguated
+  CHECK(san(kiwi, "dxe6") == move("d5", "e6"));
+  CHECK(san(kiwi, "de6") == move("d5", "e6"));
+  CHECK_FALSE(parse_san(kiwi, "N4f7").has_value());
+
+  // Lowercase b is the b-file: bxc3 is a pawn capture even when a bishop could also take.
+  const Position b_file = fen("4k3/8/8/8/8/2n5/1P1B4/4K3 w - - 0 1");
+  CHECK(san(b_file, "bxc3") == move("b2", "c3"));
+  CHECK(san(b_file, "Bxc3") == move("d2", "c3"));
+
+  const Position promo = fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  const Move queen = move("a7", "a8", Move::Kind::Promotion, PieceType::Queen);
+  CHECK(san(promo, "a8=Q") == queen);
+  CHECK(san(promo, "a8Q") == queen);
+  CHECK(san(promo, "a8(Q)") == queen);
+  CHECK(san(promo, "a8=Q+") == queen);
+  CHECK(san(promo, "axb8=N") == move("a7", "b8", Move::Kind::Promotion, PieceType::Knight));
+  CHECK(san(promo, "axb8R") == move("a7", "b8", Move::Kind::Promotion, PieceType::Rook));
+  CHECK_FALSE(parse_san(promo, "a8").has_value());
+  CHECK_FALSE(parse_san(promo, "a8=K").has_value());
+
+  const Position ambiguous = fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1");
+  CHECK_FALSE(parse_san(ambiguous, "Rd1").has_value());
+  CHECK(san(ambiguous, "Rad1") == move("a1", "d1"));
+}
+
+TEST_CASE("Chess960 castling in SAN and UCI", "[notation][chess960]") {
+  const Position pos = fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true);
+  // The king on g1 and the rook on h1: O-O keeps the king on g1 and puts the rook on f1 only
+  // when f1 is free, which it is not here.
+  CHECK_FALSE(parse_san(pos, "O-O").has_value());
+  const Position open = fen("4k3/8/8/8/8/8/8/1R4KR w HB - 0 1", true);
+  const Move short_castle = move("g1", "h1", Move::Kind::Castling);
+  CHECK(san(open, "O-O") == short_castle);
+  CHECK(to_san(open, short_castle) == "O-O");
+  CHECK(to_uci(open, short_castle) == "g1h1");
+  CHECK(san(open, "O-O-O") == move("g1", "b1", Move::Kind::Castling));
+  const Position after = open.after(short_castle);
+  CHECK(after.piece_at(Square::parse("g1")) == Piece(Color::White, PieceType::King));
+  CHECK(after.piece_at(Square::parse("f1")) == Piece(Color::White, PieceType::Rook));
+  CHECK(after.piece_at(Square::parse("h1")).is_none());
+}
+
+TEST_CASE("UCI text", "[notation]") {
+  const Position kiwi = fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+  const Move castle = move("e1", "h1", Move::Kind::Castling);
+  CHECK(to_uci(kiwi, castle) == "e1g1");
+  CHECK(parse_uci(kiwi, "e1g1") == castle);
+  CHECK(parse_uci(kiwi, "e1h1") == castle);
+  CHECK(to_uci(kiwi, Move::null()) == "0000");
+  CHECK(parse_uci(kiwi, "0000") == Move::null());
+  CHECK_FALSE(parse_uci(kiwi, "e1e3").has_value());
+  CHECK_FALSE(parse_uci(kiwi, "zz").has_value());
+  const Position promo = fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  CHECK(to_uci(promo, move("a7", "b8", Move::Kind::Promotion, PieceType::Knight)) == "a7b8n");
+  CHECK(parse_uci(promo, "a7a8q") == move("a7", "a8", Move::Kind::Promotion, PieceType::Queen));
+  CHECK_FALSE(parse_uci(promo, "a7a8").has_value());
+}

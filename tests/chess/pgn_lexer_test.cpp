@@ -1,0 +1,201 @@
+// Tests of the PGN lexer: token kinds, tag quirks, comments, suffixes, line numbers, buffering.
+#include "chess/pgn_lexer.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using namespace quarry::chess;
+using namespace std::string_literals;
+
+namespace {
+
+struct Tok {
+  PgnTokenKind kind;
+  std::string text;
+  std::string name;
+  std::uint64_t line;
+  int nag;
+};
+
+std::vector<Tok> lex_all(PgnLexer& lexer) {
+  std::vector<Tok> out;
+  for (PgnToken t = lexer.next(); t.kind != PgnTokenKind::End; t = lexer.next()) {
+    out.push_back(Tok{t.kind, std::string(t.text), std::string(t.name), t.line, t.nag});
+  }
+  return out;
+}
+
+std::vector<Tok> lex(const std::string& text) {
+  PgnLexer lexer(text);
+  return lex_all(lexer);
+}
+
+}  // namespace
+
+TEST_CASE("lexer: tags and simple movetext", "[pgn_lexer]") {
+  auto t = lex("[Event \"Casual\"]\n[White \"Morphy, P.\"]\n\n1. e4 e5 2. Nf3 1-0\n");
+  REQUIRE(t.size() == 8);
+  CHECK(t[0].kind == PgnTokenKind::Tag);
+  CHECK(t[0].name == "Event");
+  CHECK(t[0].text == "Casual");
+  CHECK(t[1].text == "Morphy, P.");
+  CHECK(t[1].line == 2);
+  CHECK(t[2].kind == PgnTokenKind::MoveNumber);
+  CHECK(t[2].line == 4);
+  CHECK(t[3].kind == PgnTokenKind::Symbol);
+  CHECK(t[3].text == "e4");
+  CHECK(t[6].text == "Nf3");
+  CHECK(t[7].kind == PgnTokenKind::Result);
+  CHECK(t[7].text == "1-0");
+}
+
+TEST_CASE("lexer: tag value quirks", "[pgn_lexer]") {
+  SECTION("escaped quote and backslash stay raw until unescaped") {
+    auto t = lex(R"([Event "A \"B\" C\\D"])");
+    REQUIRE(t.size() == 1);
+    std::string v;
+    unescape_tag_value(t[0].text, v);
+    CHECK(v == R"(A "B" C\D)");
+  }
+  SECTION("value ending in a backslash") {
+    auto t = lex("[Event \"It \\\"]\n[Site \"X\"]\n");
+    REQUIRE(t.size() == 2);
+    std::string v;
+    unescape_tag_value(t[0].text, v);
+    CHECK(v == "It \\");
+    CHECK(t[1].text == "X");
+  }
+  SECTION("unescaped quotes inside") {
+    auto t = lex("[White \"A \"B\" C\"]\r\n");
+    REQUIRE(t.size() == 1);
+    CHECK(t[0].text == "A \"B\" C");
+  }
+  SECTION("backslash that escapes nothing") {
+    auto t = lex(R"([White "Guyard\Lemarchand"])");
+    std::string v;
+    unescape_tag_value(t[0].text, v);
+    CHECK(v == "Guyard\\Lemarchand");
+  }
+  SECTION("two tags on a line, then movetext") {
+    auto t = lex("[White \"a\"] [Black \"b\"] 1. e4 *");
+    REQUIRE(t.size() == 5);
+    CHECK(t[0].text == "a");
+    CHECK(t[1].name == "Black");
+    CHECK(t[1].text == "b");
+    CHECK(t[3].text == "e4");
+  }
+  SECTION("unquoted value and missing bracket") {
+    auto t = lex("[Round 3]\n[Date \"1858.??.??\"\n");
+    REQUIRE(t.size() == 2);
+    CHECK(t[0].text == "3");
+    CHECK(t[1].text == "1858.??.??");
+  }
+  SECTION("a bracket that starts no tag is skipped") {
+    auto t = lex("[ ] e4");
+    REQUIRE(t.size() == 1);
+    CHECK(t[0].text == "e4");
+  }
+}
+
+TEST_CASE("lexer: comments", "[pgn_lexer]") {
+  auto t = lex("e4 { a\nmulti-line  comment } e5 ; rest of line\nNf3 {unclosed");
+  REQUIRE(t.size() == 6);
+  CHECK(t[1].kind == PgnTokenKind::Comment);
+  CHECK(t[1].text == "a\nmulti-line  comment");
+  CHECK(t[2].line == 2);
+  CHECK(t[3].kind == PgnTokenKind::Comment);
+  CHECK(t[3].text == "rest of line");
+  CHECK(t[4].line == 3);
+  CHECK(t[5].text == "unclosed");
+  PgnLexer lexer(std::string("{ open\n[Event \"Next\"]\n"));
+  PgnToken c = lexer.next();
+  CHECK(c.kind == PgnTokenKind::Comment);
+  CHECK(c.unterminated);
+  PgnToken tag = lexer.next();
+  CHECK(tag.kind == PgnTokenKind::Tag);
+  CHECK(tag.text == "Next");
+}
+
+TEST_CASE("lexer: escape lines, NAGs, suffixes, move numbers", "[pgn_lexer]") {
+  auto t = lex("% escaped line e4\n12. e4!? 12... Nf6?! 13\xE2\x80\xA6 Bb5!! $14 $300 Qh5?? d4! c5? -- ");
+  std::vector<std::pair<PgnTokenKind, int>> want = {
+      {PgnTokenKind::MoveNumber, 0}, {PgnTokenKind::Symbol, 0}, {PgnTokenKind::Nag, 5},
+      {PgnTokenKind::MoveNumber, 0}, {PgnTokenKind::Symbol, 0}, {PgnTokenKind::Nag, 6},
+      {PgnTokenKind::MoveNumber, 0}, {PgnTokenKind::Symbol, 0}, {PgnTokenKind::Nag, 3},
+      {PgnTokenKind::Nag, 14},       {PgnTokenKind::Nag, 0},    {PgnTokenKind::Symbol, 0},
+      {PgnTokenKind::Nag, 4},        {PgnTokenKind::Symbol, 0}, {PgnTokenKind::Nag, 1},
+      {PgnTokenKind::Symbol, 0},     {PgnTokenKind::Nag, 2},    {PgnTokenKind::Symbol, 0}};
+  REQUIRE(t.size() == want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    CHECK(t[i].kind == want[i].first);
+    if (t[i].kind == PgnTokenKind::Nag) CHECK(t[i].nag == want[i].second);
+  }
+  CHECK(t[0].text == "12.");
+  CHECK(t[3].text == "12...");
+  CHECK(t[6].text == "13\xE2\x80\xA6");
+  CHECK(t[17].text == "--");
+}
+
+TEST_CASE("lexer: results, castling, variations", "[pgn_lexer]") {
+  auto t = lex("O-O-O 0-0 (1/2-1/2) 0-1 * \xC2\xBD-\xC2\xBD 1-0");
+  REQUIRE(t.size() == 9);
+  CHECK(t[0].kind == PgnTokenKind::Symbol);
+  CHECK(t[1].kind == PgnTokenKind::Symbol);
+  CHECK(t[1].text == "0-0");
+  CHECK(t[2].kind == PgnTokenKind::VariationStart);
+  CHECK(t[3].kind == PgnTokenKind::Result);
+  CHECK(t[4].kind == PgnTokenKind::VariationEnd);
+  for (std::size_t i = 5; i < 9; ++i) CHECK(t[i].kind == PgnTokenKind::Result);
+}
+
+TEST_CASE("lexer: BOM, CRLF, ^Z, NUL and Latin-1 bytes", "[pgn_lexer]") {
+  auto t = lex("\xEF\xBB\xBF[Event \"Caf\xE9\"]\r\n\r\n1. e4\x1A e5 \x00 *"s);
+  REQUIRE(t.size() == 5);
+  CHECK(t[0].text == "Caf\xE9");
+  CHECK(t[1].line == 3);
+  CHECK(t[2].text == "e4");
+  CHECK(t[3].text == "e5");
+  CHECK(t[4].kind == PgnTokenKind::Result);
+}
+
+TEST_CASE("lexer: streaming across block boundaries", "[pgn_lexer]") {
+  // Enough games to cross several 1 MiB refills, plus one comment longer than a block.
+  std::string text;
+  const std::string game = "[Event \"Block test\"]\n\n1. e4 {short} e5 2. Nf3 Nc6 1-0\n\n";
+  while (text.size() < 3 * PgnLexer::kBlockSize) text += game;
+  text += "{" + std::string(PgnLexer::kBlockSize + 17, 'x') + "} e4";
+  std::FILE* f = std::tmpfile();
+  REQUIRE(f != nullptr);
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::rewind(f);
+  PgnLexer streamed(f);
+  auto a = lex_all(streamed);
+  std::fclose(f);
+  auto b = lex(text);
+  REQUIRE(a.size() == b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    REQUIRE(a[i].kind == b[i].kind);
+    REQUIRE(a[i].text == b[i].text);
+    REQUIRE(a[i].line == b[i].line);
+  }
+  CHECK(a[a.size() - 2].text.size() == PgnLexer::kBlockSize + 17);
+  CHECK(a.back().text == "e4");
+}
+
+TEST_CASE("lexer: garbage never hangs", "[pgn_lexer]") {
+  std::uint32_t seed = 12345;
+  for (int round = 0; round < 300; ++round) {
+    std::string text;
+    for (int i = 0; i < 400; ++i) {
+      seed = seed * 1664525u + 1013904223u;
+      const char alphabet[] = "[]{}();%$!?*.\"\\ \n\rabcdeNBRQKO0123456789-+#=/\xEF\xBB\xBF\xC2\xBD\xE2\x80\xA6";
+      text += alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+    }
+    PgnLexer lexer(text);
+    std::size_t count = 0;
+    while (lexer.next().kind != PgnTokenKind::End) REQUIRE(++count <= text.size());
+  }
+}

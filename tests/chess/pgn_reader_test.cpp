@@ -1,0 +1,252 @@
+// Tests of the streaming PGN reader: game splitting, tags, tree building, quirks, bad input.
+#include "chess/pgn_reader.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "chess/notation.h"
+
+using namespace quarry::chess;
+using namespace std::string_literals;
+
+namespace {
+
+const char* const kOperaGame =
+    "[Event \"Paris\"]\n[Site \"Paris FRA\"]\n[Date \"1858.??.??\"]\n[White \"Morphy, Paul\"]\n"
+    "[Black \"Duke Karl / Count Isouard\"]\n[Result \"1-0\"]\n\n"
+    "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7\n"
+    "8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7\n"
+    "14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n\n";
+
+struct Result {
+  std::vector<Game> games;
+  std::vector<PgnDiagnostic> skipped;
+};
+
+Result read_all(const std::string& text) {
+  Result r;
+  auto reader = PgnReader::from_string(text);
+  Game game;
+  PgnDiagnostic diag;
+  for (int guard = 0; guard < 100000; ++guard) {
+    const auto status = reader->next(game, diag);
+    if (status == PgnReader::Status::End) break;
+    if (status == PgnReader::Status::Game) r.games.push_back(game);
+    if (status == PgnReader::Status::Skipped) r.skipped.push_back(diag);
+  }
+  return r;
+}
+
+std::vector<std::string> mainline_san(const Game& g) {
+  std::vector<std::string> out;
+  for (NodeId id = g.mainline_child(g.root()); id != kNoNode; id = g.mainline_child(id)) {
+    out.push_back(to_san(g.node(g.node(id).parent).position, g.node(id).move));
+  }
+  return out;
+}
+
+int mainline_length(const Game& g) { return static_cast<int>(mainline_san(g).size()); }
+
+}  // namespace
+
+TEST_CASE("reader: a plain game", "[pgn_reader]") {
+  auto r = read_all(kOperaGame);
+  REQUIRE(r.games.size() == 1);
+  const Game& g = r.games[0];
+  CHECK(g.number == 1);
+  CHECK(g.first_line == 1);
+  CHECK(g.tags().size() == 6);
+  REQUIRE(g.tag("White") != nullptr);
+  CHECK(*g.tag("White") == "Morphy, Paul");
+  CHECK(g.result() == "1-0");
+  CHECK(mainline_length(g) == 33);
+  CHECK(g.node(static_cast<NodeId>(g.node_count() - 1)).position.is_checkmate());
+}
+
+TEST_CASE("reader: game boundaries", "[pgn_reader]") {
+  SECTION("no blank line before the next [Event") {
+    auto r = read_all("[Event \"a\"]\n1. e4 e5 *\n[Event \"b\"]\n1. d4 *");
+    REQUIRE(r.games.size() == 2);
+    CHECK(*r.games[1].tag("Event") == "b");
+    CHECK(r.games[1].first_line == 3);
+  }
+  SECTION("a result ends the movetext; movetext without tags") {
+    auto r = read_all("1. e4 e5 1-0 1. d4 d5 0-1\n\n1. c4 *");
+    REQUIRE(r.games.size() == 3);
+    CHECK(r.games[0].tags().empty());
+    CHECK(mainline_san(r.games[1]) == std::vector<std::string>{"d4", "d5"});
+    CHECK(r.games[2].result() == "*");
+  }
+  SECTION("tags without result then tags") {
+    auto r = read_all("[Event \"a\"]\n1. e4\n\n[Event \"b\"]\n\n1. d4");
+    REQUIRE(r.games.size() == 2);
+    CHECK(r.games[0].result().empty());
+    CHECK(mainline_length(r.games[1]) == 1);
+  }
+  SECTION("zero-move games, empty input, stray comments") {
+    CHECK(read_all("").games.empty());
+    CHECK(read_all("\n\n  \n").games.empty());
+    auto r = read_all("[Event \"x\"]\n\n*\n\n{ trailing remark }\n[Event \"y\"]\n[Result \"1-0\"]\n\n");
+    REQUIRE(r.games.size() == 2);
+    CHECK(r.games[0].node_count() == 1);
+    CHECK(r.games[1].node_count() == 1);
+    CHECK(r.games[1].number == 2);
+  }
+}
+
+TEST_CASE("reader: comments, NAGs and variations", "[pgn_reader]") {
+  auto r = read_all(
+      "{Start} 1. e4 {King pawn} $1 e5!? (1... c5 {Sicilian} 2. Nf3 (2. c3 $6 d5) (2. f4)) "
+      "({Or} 1... e6?) 2. Nf3 ; line comment\n Nc6 *");
+  REQUIRE(r.games.size() == 1);
+  const Game& g = r.games[0];
+  CHECK(g.node(0).comments_after == std::vector<std::string>{"Start"});
+  const NodeId e4 = g.mainline_child(0);
+  CHECK(g.node(e4).comments_after == std::vector<std::string>{"King pawn"});
+  CHECK(g.node(e4).nags == std::vector<std::uint8_t>{1});
+  const NodeId e5 = g.mainline_child(e4);
+  CHECK(g.node(e5).nags == std::vector<std::uint8_t>{5});
+  const NodeId c5 = g.node(e5).next_sibling;
+  REQUIRE(c5 != kNoNode);
+  CHECK(g.node(c5).comments_after == std::vector<std::string>{"Sicilian"});
+  const NodeId e6 = g.node(c5).next_sibling;
+  REQUIRE(e6 != kNoNode);
+  CHECK(g.node(e6).comments_before == std::vector<std::string>{"Or"});
+  CHECK(g.node(e6).nags == std::vector<std::uint8_t>{2});
+  const NodeId nf3 = g.mainline_child(c5);
+  const NodeId c3 = g.node(nf3).next_sibling;
+  REQUIRE(c3 != kNoNode);
+  CHECK(g.node(g.node(c3).next_sibling).ply == 3);
+  CHECK(mainline_san(g) == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6"});
+  const NodeId nf3_main = g.mainline_child(e5);
+  CHECK(g.node(nf3_main).comments_after == std::vector<std::string>{"line comment"});
+  CHECK(g.is_mainline(nf3_main));
+  CHECK_FALSE(g.is_mainline(c3));
+  CHECK(g.preorder().size() == g.node_count());
+}
+
+TEST_CASE("reader: deep nesting does not recurse", "[pgn_reader]") {
+  std::string text = "1. e4 e5 ";
+  for (int i = 0; i < 100000; ++i) text += "(1... d5 ";
+  for (int i = 0; i < 100000; ++i) text += ") ";
+  text += "*";
+  auto r = read_all(text);
+  REQUIRE(r.games.size() == 1);
+  CHECK(r.games[0].node_count() == 100003);
+  CHECK(r.games[0].preorder().size() == 100003);
+}
+
+TEST_CASE("reader: FEN, SetUp, Chess960", "[pgn_reader]") {
+  SECTION("FEN with and without SetUp") {
+    auto r = read_all(
+        "[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# 1-0\n\n"
+        "[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 30\"]\n\n30... h6 *\n");
+    REQUIRE(r.games.size() == 2);
+    CHECK(r.games[0].node(1).position.is_checkmate());
+    CHECK(r.games[1].node(0).position.fullmove_number() == 30);
+  }
+  SECTION("SetUp without FEN is the standard start") {
+    auto r = read_all("[Variant \"Chess960\"]\n[SetUp \"1\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *");
+    REQUIRE(r.games.size() == 1);
+    CHECK(mainline_length(r.games[0]) == 7);
+    CHECK(r.games[0].node(0).position.chess960());
+  }
+  SECTION("Chess960 castling") {
+    auto r = read_all(
+        "[Variant \"fischerandom\"]\n[SetUp \"1\"]\n"
+        "[FEN \"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1\"]\n\n"
+        "1. O-O O-O-O *");
+    REQUIRE(r.games.size() == 1);
+    CHECK(mainline_length(r.games[0]) == 2);
+  }
+  SECTION("bad FEN is reported") {
+    auto r = read_all("[Event \"a\"]\n[FEN \"garbage\"]\n\n1. e4 *\n\n" + std::string(kOperaGame));
+    REQUIRE(r.skipped.size() == 1);
+    CHECK(r.skipped[0].game_number == 1);
+    CHECK(r.skipped[0].message.find("garbage") != std::string::npos);
+    REQUIRE(r.games.size() == 1);
+    CHECK(r.games[0].number == 2);
+  }
+}
+
+TEST_CASE("reader: real-file quirks", "[pgn_reader]") {
+  SECTION("BOM, CRLF, ^Z, Latin-1, escaped tags") {
+    auto r = read_all(
+        "\xEF\xBB\xBF[Event \"It \\\"]\r\n[White \"Andr\xE9 \\\"Dede\\\" \\\\ X\"]\r\n\r\n"
+        "1. e4 e5\r\n2. Nf3 1-0\r\n\x1A"s);
+    REQUIRE(r.games.size() == 1);
+    CHECK(*r.games[0].tag("Event") == "It \\");
+    CHECK(*r.games[0].tag("White") == "Andr\xE9 \"Dede\" \\ X");
+    CHECK(mainline_length(r.games[0]) == 3);
+  }
+  SECTION("null moves, ellipsis numbers, half-point result") {
+    auto r = read_all("1. e4 -- 2. d4 e5 3. Nf3 3\xE2\x80\xA6 exd4 \xC2\xBD-\xC2\xBD");
+    REQUIRE(r.games.size() == 1);
+    const Game& g = r.games[0];
+    CHECK(g.node(2).move.is_null());
+    CHECK(mainline_length(g) == 6);
+    CHECK(g.result() == "1/2-1/2");
+  }
+  SECTION("results inside variations do not end the game") {
+    auto r = read_all("1. e4 (1. f3 e5 2. g4 Qh4# 0-1) 1... e5 1-0");
+    REQUIRE(r.games.size() == 1);
+    CHECK(r.games[0].result() == "1-0");
+    CHECK(mainline_length(r.games[0]) == 2);
+  }
+}
+
+TEST_CASE("reader: bad moves are reported and skipped", "[pgn_reader]") {
+  auto r = read_all(
+      "[Event \"bad\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 Ke7?? 4. Qxh8 *\n\n" + std::string(kOperaGame) +
+      "1. Nf6 *\n1. e4 e5 (1... Nf3) *\n");
+  REQUIRE(r.skipped.size() == 3);
+  CHECK(r.skipped[0].game_number == 1);
+  CHECK(r.skipped[0].line == 4);
+  CHECK(r.skipped[0].message == "illegal move \"Qxh8\" after 3... Ke7");
+  CHECK(r.skipped[1].message == "illegal move \"Nf6\" at move 1");
+  CHECK(r.skipped[2].message == "illegal move \"Nf3\" after 1. e4");
+  REQUIRE(r.games.size() == 1);
+  CHECK(r.games[0].number == 2);
+}
+
+TEST_CASE("reader: reads a file and stdin-like streams", "[pgn_reader]") {
+  std::string error;
+  CHECK(PgnReader::open("/nonexistent/file.pgn", &error) == nullptr);
+  CHECK(error.find("/nonexistent/file.pgn") != std::string::npos);
+  const std::string dir = std::string(__FILE__).substr(0, std::string(__FILE__).rfind('/'));
+  auto reader = PgnReader::open(dir + "/../data/pgn/classics.pgn", &error);
+  REQUIRE(reader != nullptr);
+  Game game;
+  PgnDiagnostic diag;
+  int games = 0;
+  while (true) {
+    const auto s = reader->next(game, diag);
+    if (s == PgnReader::Status::End) break;
+    CHECK(s == PgnReader::Status::Game);
+    if (s == PgnReader::Status::Skipped) WARN(diag.message);
+    ++games;
+  }
+  CHECK(games == 5);
+}
+
+TEST_CASE("reader: garbage and truncated input never crash or hang", "[pgn_reader]") {
+  const std::string base = std::string(kOperaGame) +
+                           "[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# {mate} (1. Kf1 $2) 1-0\n";
+  std::uint32_t seed = 99;
+  auto rnd = [&] {
+    seed = seed * 1664525u + 1013904223u;
+    return seed >> 8;
+  };
+  for (int round = 0; round < 400; ++round) {
+    std::string text = base.substr(0, rnd() % base.size());  // truncated
+    const int edits = static_cast<int>(rnd() % 12);
+    for (int e = 0; e < edits && !text.empty(); ++e) {
+      const char junk[] = "[](){};%$!?*.-\"\\\n 0123456789NBRQKOxabcdefgh=+#\xBD\xEF\x1A";
+      text[rnd() % text.size()] = junk[rnd() % (sizeof junk - 1)];
+    }
+    auto r = read_all(text);
+    CHECK(r.games.size() + r.skipped.size() <= text.size() + 1);
+  }
+}

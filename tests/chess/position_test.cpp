@@ -1,0 +1,108 @@
+// Position: move making, piece identity, attack queries, pins and incremental state.
+#include <catch2/catch.hpp>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+
+using namespace quarry::chess;
+
+namespace {
+
+Position play_sans(Position pos, std::initializer_list<const char*> sans) {
+  for (const char* san : sans) {
+    const auto m = parse_san(pos, san);
+    INFO(san);
+    REQUIRE(m.has_value());
+    pos.play(*m);
+  }
+  return pos;
+}
+
+Square sq(const char* name) { return Square::parse(name); }
+
+}  // namespace
+
+TEST_CASE("piece ids follow pieces, vanish on capture, survive promotion", "[position]") {
+  const Position start = Position::initial();
+  CHECK(start.piece_id(sq("a8")) == 1);
+  CHECK(start.piece_id(sq("h8")) == 8);
+  CHECK(start.piece_id(sq("a7")) == 9);
+  CHECK(start.piece_id(sq("a1")) == 25);
+  CHECK(start.piece_id(sq("h1")) == 32);
+  CHECK(start.piece_id(sq("e4")) == 0);
+  const int e_pawn = start.piece_id(sq("e2"));
+  const int d_pawn = start.piece_id(sq("d7"));
+  const Position after = play_sans(start, {"e4", "d5", "exd5"});
+  CHECK(after.piece_id(sq("d5")) == e_pawn);
+  CHECK(after.square_of_piece_id(e_pawn) == sq("d5"));
+  CHECK(after.square_of_piece_id(d_pawn) == Square::none());
+  CHECK(after.square_of_piece_id(0) == Square::none());
+
+  const auto promo = Position::from_fen("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  REQUIRE(promo.has_value());
+  const int pawn = promo->piece_id(sq("a7"));
+  const Position queened = play_sans(*promo, {"axb8=Q+"});
+  CHECK(queened.piece_at(sq("b8")) == Piece(Color::White, PieceType::Queen));
+  CHECK(queened.piece_id(sq("b8")) == pawn);
+  CHECK(queened.square_of_piece_id(promo->piece_id(sq("b8"))) == Square::none());
+}
+
+TEST_CASE("castling moves king and rook and keeps their ids", "[position]") {
+  const auto pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  REQUIRE(pos.has_value());
+  const int rook = pos->piece_id(sq("h1"));
+  const Position castled = play_sans(*pos, {"O-O"});
+  CHECK(castled.piece_at(sq("g1")) == Piece(Color::White, PieceType::King));
+  CHECK(castled.piece_id(sq("f1")) == rook);
+  CHECK_FALSE(castled.has_castling_right(Color::White, CastlingSide::Queen));
+  CHECK(castled.fen() == "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  const Position rook_taken = play_sans(*pos, {"Rxa8+"});
+  CHECK(rook_taken.fen() == "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+}
+
+TEST_CASE("move counters and en passant state", "[position]") {
+  Position pos = play_sans(Position::initial(), {"e4"});
+  CHECK(pos.en_passant_square() == sq("e3"));
+  CHECK(pos.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+  pos = play_sans(pos, {"Nf6", "Nc3"});
+  CHECK(pos.halfmove_clock() == 2);
+  CHECK(pos.fullmove_number() == 2);
+  CHECK_FALSE(pos.en_passant_square().is_valid());
+  pos.play_null();
+  CHECK(pos.side_to_move() == Color::White);
+  CHECK(pos.fullmove_number() == 3);
+  CHECK(pos.zobrist_key() == Position::from_fen(pos.fen())->zobrist_key());
+  const Position ep = play_sans(Position::initial(), {"e4", "a6", "e5", "d5", "exd6"});
+  CHECK(ep.piece_at(sq("d5")).is_none());
+  CHECK(ep.piece_at(sq("d6")) == Piece(Color::White, PieceType::Pawn));
+}
+
+TEST_CASE("attacks, checkers and pins", "[position]") {
+  // The rook on a1 checks along the first rank; the bishop on a5 pins the knight on d2.
+  const auto pos = Position::from_fen("4k3/8/8/b7/8/8/3N4/r3K1NR w - - 0 1");
+  REQUIRE(pos.has_value());
+  CHECK(pos->checkers() == SquareSet(sq("a1")));
+  CHECK(pos->in_check());
+  CHECK(pos->pinned(Color::White) == SquareSet(sq("d2")));
+  CHECK(pos->pinned(Color::Black).is_empty());
+  CHECK(pos->attackers_to(sq("e2")) == (SquareSet(sq("e1")) | sq("g1")));
+  CHECK(pos->attacks_from(sq("a1")) ==
+        (SquareSet(sq("b1")) | sq("c1") | sq("d1") | sq("e1") | sq("a2") | sq("a3") | sq("a4") | sq("a5")));
+  CHECK(pos->attacks_from(sq("e4")).is_empty());
+  CHECK(pos->attacked_by(Color::Black).contains(sq("d1")));
+  CHECK_FALSE(pos->attacked_by(Color::Black).contains(sq("e2")));
+  CHECK(pos->is_attacked_by(Color::White, sq("f3")));
+  // Only Ke2 and Kf2: d1 and f1 stay on the rook's rank, and the pinned knight cannot block.
+  MoveList moves;
+  generate_legal_moves(*pos, moves);
+  CHECK(moves.size() == 2);
+}
+
+TEST_CASE("copy-make: after() leaves the original untouched", "[position]") {
+  const Position start = Position::initial();
+  const Position next = start.after(*parse_san(start, "Nf3"));
+  CHECK(start == Position::initial());
+  CHECK_FALSE(next == start);
+  CHECK(play_sans(next, {"Nf6", "Ng1", "Ng8"}).fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3");
+  CHECK(play_sans(next, {"Nf6", "Ng1", "Ng8"}).zobrist_key() == start.zobrist_key());
+}

@@ -1,0 +1,73 @@
+// Precedence and shapes: the parser's lowering of tokens into the syntax tree.
+#include <catch2/catch.hpp>
+
+#include "grammar/parser.h"
+
+using namespace quarry::grammar;
+
+namespace {
+KeywordTable test_keywords() {
+  KeywordTable k;
+  k.add({"check", ShapeKind::Nullary});
+  k.add({"mate", ShapeKind::Nullary});
+  k.add({"true", ShapeKind::Nullary});
+  k.add({"up", ShapeKind::Prefix, precedence::kDirection});
+  k.add({"abs", ShapeKind::Prefix, precedence::kNumericPrefix});
+  k.add({"flipcolor", ShapeKind::Prefix, precedence::kLowest});
+  k.add({"attacks", ShapeKind::Infix, precedence::kAttacks});
+  k.add({"between", ShapeKind::Call, 0, 2, 2});
+  return k;
+}
+
+std::string parsed(const std::string& text) {
+  static KeywordTable keywords = test_keywords();
+  SourceFile f("q.cql", text);
+  Diagnostics d;
+  auto tree = parse_query(f, keywords, d);
+  if (!tree) return "error: " + d.all().at(0).message;
+  return tree->to_string();
+}
+}  // namespace
+
+TEST_CASE("boolean operators follow the CQL 6.1 table", "[parser]") {
+  CHECK(parsed("check or not mate and Q or true") == "((check or ((not mate) and Q)) or true)\n");
+}
+
+TEST_CASE("arithmetic uses school precedence, comparisons bind looser", "[parser]") {
+  CHECK(parsed("2+3*4<4/2+1") == "((2 + (3 * 4)) < ((4 / 2) + 1))\n");
+}
+
+TEST_CASE("set operators: ~ tighter than & tighter than |", "[parser]") {
+  CHECK(parsed("A | ~B&Q | q") == "((A | ((~ B) & Q)) | q)\n");
+}
+
+TEST_CASE("prefix filters take their argument at their own level", "[parser]") {
+  CHECK(parsed("up R|P") == "((up R) | P)\n");
+  CHECK(parsed("abs 4+8 < 9") == "((abs (4 + 8)) < 9)\n");
+  CHECK(parsed("flipcolor check and mate") == "(flipcolor (check and mate))\n");
+  CHECK(parsed("A attacks k > 1") == "((attacks A k) > 1)\n");
+  CHECK(parsed("#A + 1 == 3") == "(((# A) + 1) == 3)\n");
+}
+
+TEST_CASE("comparisons are right-associative", "[parser]") {
+  CHECK(parsed("1 < #A < 5") == "(1 < ((# A) < 5))\n");
+}
+
+TEST_CASE("header parameters and body", "[parser]") {
+  CHECK(parsed("cql(input games.pgn matchcount 2 5 variations) check") ==
+        "(cql input \"games.pgn\" matchcount 2 5 variations)\ncheck\n");
+}
+
+TEST_CASE("calls take parenthesised arguments", "[parser]") {
+  CHECK(parsed("between(a1 h8)") == "(between a1 h8)\n");
+  CHECK(parsed("between(a1)") == "error: 'between' takes 2 argument(s), 1 given");
+  CHECK(parsed("between a1") == "error: 'between' takes its arguments in parentheses");
+}
+
+TEST_CASE("syntax errors say what is wrong", "[parser]") {
+  CHECK(parsed("check and") == "error: missing operand after 'and'");
+  CHECK(parsed("attacks k") == "error: 'attacks' needs a filter on its left");
+  CHECK(parsed("cql(inptu x.pgn) check") == "error: unknown cql() parameter 'inptu'");
+  CHECK(parsed("3 = 4") == "error: the left side of '=' must be a variable name");
+  CHECK(parsed("check cql()") == "error: 'cql( … )' must come first in the query");
+}

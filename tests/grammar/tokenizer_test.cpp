@@ -1,0 +1,78 @@
+// The PEGTL token layer: tokens, groups, and lexical errors a user can make.
+#include <catch2/catch.hpp>
+
+#include "grammar/tokens.h"
+
+using namespace quarry::grammar;
+
+namespace {
+std::vector<Token> lex(const std::string& text, Diagnostics& d) {
+  static std::vector<std::unique_ptr<SourceFile>> keep;
+  keep.push_back(std::make_unique<SourceFile>("q.cql", text));
+  std::vector<Token> tokens;
+  tokenize(*keep.back(), tokens, d);
+  for (const Diagnostic& diagnostic : d.all()) UNSCOPED_INFO(render_diagnostic(diagnostic));
+  return tokens;
+}
+std::vector<TokenKind> kinds(const std::vector<Token>& tokens) {
+  std::vector<TokenKind> out;
+  for (const Token& t : tokens) out.push_back(t.kind);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("piece designators are told apart from words", "[tokenizer]") {
+  Diagnostics d;
+  auto t = lex("Ka1 a-h2 and [RQ]a-h8 _ . btm a [a1,b2-4] ab3 []", d);
+  REQUIRE_FALSE(d.has_errors());
+  using K = TokenKind;
+  CHECK(kinds(t) == std::vector<K>{K::PieceDesignator, K::PieceDesignator, K::Identifier, K::PieceDesignator,
+                                   K::PieceDesignator, K::PieceDesignator, K::Identifier, K::PieceDesignator,
+                                   K::PieceDesignator, K::PieceDesignator, K::PieceDesignator});
+}
+
+TEST_CASE("comments are skipped and groups nest", "[tokenizer]") {
+  Diagnostics d;
+  auto t = lex("// line\ncql(input x.pgn) /* block\n */ { check (mate) }", d);
+  REQUIRE_FALSE(d.has_errors());
+  REQUIRE(t.size() == 3);
+  CHECK(t[1].kind == TokenKind::ParenGroup);
+  CHECK(t[2].kind == TokenKind::BraceGroup);
+  REQUIRE(t[2].children.size() == 2);
+  CHECK(t[2].children[1].kind == TokenKind::ParenGroup);
+}
+
+TEST_CASE("operators take the longest spelling", "[tokenizer]") {
+  Diagnostics d;
+  auto t = lex("x<=3 y==4 z+=1 s~~\"a\" -->", d);
+  REQUIRE_FALSE(d.has_errors());
+  CHECK(t[1].text == "<=");
+  CHECK(t[4].text == "==");
+  CHECK(t[7].text == "+=");
+  CHECK(t[10].text == "~~");
+  CHECK(t[12].text == "-->");
+}
+
+TEST_CASE("an index group follows its operand directly", "[tokenizer]") {
+  Diagnostics d;
+  auto t = lex("$D[\"k\"] x [RQ]", d);
+  REQUIRE_FALSE(d.has_errors());
+  REQUIRE(t.size() == 4);
+  CHECK(t[1].kind == TokenKind::IndexGroup);
+  CHECK(t[3].kind == TokenKind::PieceDesignator);
+}
+
+TEST_CASE("lexical errors are reported once, in words", "[tokenizer]") {
+  auto first_error = [](const std::string& text) {
+    Diagnostics d;
+    lex(text, d);
+    REQUIRE(d.all().size() == 1);
+    return d.all()[0].message;
+  };
+  CHECK(first_error("check \"abc") == "unterminated string: missing closing '\"'");
+  CHECK(first_error("{ check") == "missing '}' to close a '{'");
+  CHECK(first_error("check }") == "unmatched '}'");
+  CHECK(first_error("/* never closed") == "unterminated comment: '/*' has no closing '*/'");
+  CHECK(first_error("check ; mate") == "unexpected character ';'");
+  CHECK(first_error(std::string(300, '{')) == "brackets nested too deeply (more than 200 levels)");
+}
