@@ -10,6 +10,13 @@ void register_builtins(interpreter::Registry& registry) {
   register_string_filters(registry);
   register_set_filters(registry);
   register_position_state_filters(registry);
+  register_attack_filters(registry);
+  register_line_filters(registry);
+  register_direction_filters(registry);
+  register_square_filters(registry);
+  register_board_state_filters(registry);
+  register_pawn_structure_filters(registry);
+  register_position_identity_filters(registry);
 }
 
 const interpreter::Registry& standard_registry() {

@@ -11,6 +11,13 @@ void register_comparison_filters(interpreter::Registry& registry);
 void register_string_filters(interpreter::Registry& registry);
 void register_set_filters(interpreter::Registry& registry);
 void register_position_state_filters(interpreter::Registry& registry);
+void register_attack_filters(interpreter::Registry& registry);
+void register_line_filters(interpreter::Registry& registry);
+void register_direction_filters(interpreter::Registry& registry);
+void register_square_filters(interpreter::Registry& registry);
+void register_board_state_filters(interpreter::Registry& registry);
+void register_pawn_structure_filters(interpreter::Registry& registry);
+void register_position_identity_filters(interpreter::Registry& registry);
 
 // All families: the registry the command line and the REPL use.
 void register_builtins(interpreter::Registry& registry);

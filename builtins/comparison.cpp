@@ -29,7 +29,7 @@ bool holds(Relation r, const T& a, const T& b) {
 class NumericComparison final : public Filter {
  public:
   NumericComparison(Relation r, FilterPtr left, FilterPtr right)
-      : Filter(ValueType::Logical), relation_(r), left_(std::move(left)), right_(std::move(right)) {}
+      : Filter(ValueType::Numeric), relation_(r), left_(std::move(left)), right_(std::move(right)) {}
   bool match(Context& ctx) const override { return number(ctx).has_value(); }
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::optional<std::int64_t> a = numeric_value(*left_, ctx);

@@ -174,8 +174,8 @@ std::string to_san(const Position& pos, Move m) {
 
 std::optional<Move> parse_san(const Position& pos, std::string_view san) {
   san = strip_suffixes(san);
+  if (san.size() > 4 && san.substr(san.size() - 4) == "e.p.") san = strip_suffixes(san.substr(0, san.size() - 4));
   if (san == "--" || san == "Z0" || san == "z0") return Move::null();
-  if (san.size() > 4 && san.substr(san.size() - 4) == "e.p.") san.remove_suffix(4);
   if (auto castle = parse_castling(pos, san)) return castle;
   SanParts parts;
   if (!split_san(san, parts)) return std::nullopt;

@@ -84,7 +84,8 @@ class PgnReader::Impl {
   bool started_ = false;
   NodeId current_ = 0;               // last node of the line being read
   std::vector<NodeId> variations_;   // where each open variation returns to
-  std::uint64_t skipped_depth_ = 0;  // open variations that have no move to branch from
+  std::uint64_t skipped_depth_ = 0;  // open variations whose moves are ignored
+  bool skip_closes_variation_ = false;  // the skip ends with a variation that was entered
   bool at_variation_start_ = false;  // comments go before the variation's first move
   std::vector<std::string> comments_before_;
   std::string error_;
@@ -130,6 +131,12 @@ void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
   const GameNode& node = game.node(current_);
   std::optional<Move> move = parse_san(node.position, t.text);
   if (!move) {
+    // Like pgn-extract, a bad move inside a variation costs only the rest of that variation.
+    if (!variations_.empty()) {
+      skipped_depth_ = 1;
+      skip_closes_variation_ = true;
+      return;
+    }
     std::string m = "illegal move \"" + std::string(t.text) + "\" ";
     if (current_ == game.root()) {
       m += "at move " + std::to_string(node.position.fullmove_number());
@@ -178,8 +185,8 @@ void PgnReader::Impl::on_variation_start(Game& game) {
 void PgnReader::Impl::on_variation_end(Game& game) {
   if (!error_.empty()) return;
   if (skipped_depth_ > 0) {
-    --skipped_depth_;
-    return;
+    if (--skipped_depth_ > 0 || !skip_closes_variation_) return;
+    skip_closes_variation_ = false;
   }
   if (variations_.empty()) return;  // a stray ')' is ignored
   current_ = variations_.back();
@@ -201,6 +208,7 @@ bool PgnReader::Impl::read(Game& game) {
   current_ = game.root();
   variations_.clear();
   skipped_depth_ = 0;
+  skip_closes_variation_ = false;
   at_variation_start_ = false;
   comments_before_.clear();
   error_.clear();

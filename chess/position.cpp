@@ -18,8 +18,9 @@ constexpr bool is_double_step(Square from, Square to) {
 }  // namespace
 
 Position Position::initial() {
-  // The start position is well-formed, so parsing cannot fail.
-  return *from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  // Parsed once: the start position is well-formed, so parsing cannot fail.
+  static const Position kInitial = *from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  return kInitial;
 }
 
 bool Position::has_castling_right(Color c, CastlingSide side) const {

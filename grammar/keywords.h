@@ -36,11 +36,20 @@ inline constexpr int kColon = 230;
 }  // namespace precedence
 
 enum class ShapeKind : std::uint8_t {
-  Nullary,  // `check`, `mate`, `wtm`
-  Prefix,   // one argument parsed at `argument_precedence`: `not F`, `up S`, `abs N`
-  Call,     // parenthesised argument list: `between(a b)`, `max(a b c)`
-  Infix,    // `S attacks T`: binds at `argument_precedence`, left-associative
-  Header,   // `cql( … )` parameters
+  Nullary,     // `check`, `mate`, `wtm`
+  Prefix,      // one argument parsed at `argument_precedence`: `not F`, `up S`, `abs N`
+  Call,        // parenthesised argument list: `between(a b)`, `max(a b c)`
+  Infix,       // `S attacks T`: binds at `argument_precedence`, left-associative
+  Parameters,  // named parameters only, in any order: `pin from R through a`
+  Header,      // `cql( … )` parameters
+};
+
+// A named parameter written after a keyword: a bare word (`all`, `legal`, a direction of `ray`)
+// or a word followed by one filter (`from S`, parsed at `value_precedence`).
+struct ParameterSpec {
+  std::string_view name;
+  bool takes_value = false;
+  int value_precedence = precedence::kSetParameter;
 };
 
 struct KeywordShape {
@@ -49,6 +58,12 @@ struct KeywordShape {
   int argument_precedence = precedence::kLowest;
   int min_arguments = 0;
   int max_arguments = 0;  // Call: -1 = any number
+  // Words that may follow the keyword before its arguments (Prefix, Call) or that make up its
+  // arguments (Parameters). Each may be written once.
+  std::span<const ParameterSpec> parameters{};
+  // Prefix: up to two integers before the argument, a range (`up 1 7 S`, `up -2 d4`), stored as
+  // the parameter "range".
+  bool optional_range = false;
 };
 
 // Keyword table handed to the parser; index i is the keyword id stored in syntax nodes.

@@ -73,6 +73,10 @@ class TokenStream {
     return {at, at + 1};
   }
   std::size_t position() const { return pos_; }
+  // Kind of the token `offset` places ahead, or String when there is none (never a number).
+  TokenKind peek_ahead(std::size_t offset) const {
+    return pos_ + offset < tokens_.size() ? tokens_[pos_ + offset].kind : TokenKind::String;
+  }
   void skip_until(std::uint32_t offset) {
     while (!at_end() && tokens_[pos_].range.begin < offset) ++pos_;
   }
@@ -238,9 +242,12 @@ class Lowering {
     const KeywordShape& shape = keywords_.shape(id);
     auto node = make(SyntaxKind::Keyword, token.range, std::string(token.text));
     node->keyword = id;
+    keyword_parameters(in, *node, shape);
     switch (shape.kind) {
       case ShapeKind::Nullary: return node;
+      case ShapeKind::Parameters: return node;
       case ShapeKind::Prefix: {
+        if (shape.optional_range) range_parameter(in, *node);
         if (in.at_end()) fail(in.here(), "'" + std::string(token.text) + "' needs an argument");
         node->children.push_back(expression(in, shape.argument_precedence));
         node->range.end = node->children.back()->range.end;
@@ -254,6 +261,55 @@ class Lowering {
     }
     return node;
   }
+
+  // Words after a keyword (`from S`, `all`, `diagonal`), in any order, each at most once.
+  void keyword_parameters(TokenStream& in, SyntaxNode& node, const KeywordShape& shape) {
+    while (!in.at_end() && in.peek().kind == TokenKind::Identifier) {
+      const ParameterSpec* spec = nullptr;
+      for (const ParameterSpec& p : shape.parameters) {
+        if (p.name == in.peek().text) spec = &p;
+      }
+      if (spec == nullptr) return;
+      const Token& word = in.next();
+      for (const SyntaxParameter& seen : node.parameters) {
+        if (seen.name == spec->name) fail(word.range, "'" + std::string(spec->name) + "' is given twice");
+      }
+      SyntaxParameter param;
+      param.name = std::string(spec->name);
+      param.range = word.range;
+      if (spec->takes_value) {
+        if (in.at_end()) fail(in.here(), "'" + param.name + "' needs a value");
+        param.values.push_back(expression(in, spec->value_precedence));
+      }
+      node.parameters.push_back(std::move(param));
+    }
+  }
+
+  // `up 1 7 S`, `up -2 d4`: up to two integers before the argument.
+  void range_parameter(TokenStream& in, SyntaxNode& node) {
+    SyntaxParameter param;
+    param.name = "range";
+    while (param.values.size() < 2 && !in.at_end()) {
+      const Token& t = in.peek();
+      if (t.kind == TokenKind::Number) {
+        param.values.push_back(number(in.next()));
+      } else if (t.kind == TokenKind::Operator && t.text == "-" && next_is_number(in)) {
+        const Token& minus = in.next();
+        SyntaxPtr value = number(in.next());
+        value->number = -value->number;
+        value->range.begin = minus.range.begin;
+        param.values.push_back(std::move(value));
+      } else {
+        break;
+      }
+    }
+    if (!param.values.empty()) {
+      param.range = {param.values.front()->range.begin, param.values.back()->range.end};
+      node.parameters.push_back(std::move(param));
+    }
+  }
+
+  static bool next_is_number(const TokenStream& in) { return in.peek_ahead(1) == TokenKind::Number; }
 
   SyntaxPtr call(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
     if (in.at_end() || in.peek().kind != TokenKind::ParenGroup) {

@@ -34,9 +34,24 @@ FilterPtr Binder::bind_children(const SyntaxNode& node, std::vector<FilterPtr>& 
   return FilterPtr();
 }
 
-FilterPtr Binder::bind_with(const BindFunction* bind, const SyntaxNode& node, std::vector<FilterPtr> arguments) {
-  BindArguments args{*this, node, std::move(arguments)};
+FilterPtr Binder::bind_with(const BindFunction* bind, const SyntaxNode& node, std::vector<FilterPtr> arguments,
+                            std::vector<BoundParameter> parameters) {
+  BindArguments args{*this, node, std::move(arguments), std::move(parameters)};
   return (*bind)(args);
+}
+
+bool Binder::bind_parameters(const SyntaxNode& node, std::vector<BoundParameter>& out) {
+  for (const grammar::SyntaxParameter& p : node.parameters) {
+    BoundParameter bound;
+    bound.syntax = &p;
+    for (const auto& value : p.values) {
+      FilterPtr f = bind(*value);
+      if (!f) return false;
+      bound.values.push_back(std::move(f));
+    }
+    out.push_back(std::move(bound));
+  }
+  return true;
 }
 
 FilterPtr Binder::bind_sequence(const std::vector<grammar::SyntaxPtr>& nodes, const SyntaxNode* where) {
@@ -69,8 +84,10 @@ FilterPtr Binder::bind(const SyntaxNode& node) {
         bind_children(node, arguments);
         if (arguments.size() != node.children.size()) return nullptr;
       }
+      std::vector<BoundParameter> parameters;
+      if (!bind_parameters(node, parameters)) return nullptr;
       const FilterSpec& spec = registry_.spec(node.keyword);
-      return bind_with(&spec.bind, node, std::move(arguments));
+      return bind_with(&spec.bind, node, std::move(arguments), std::move(parameters));
     }
     case SyntaxKind::Unary:
     case SyntaxKind::Binary: {

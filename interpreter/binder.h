@@ -28,7 +28,9 @@ class Binder {
   const grammar::SourceFile& file() const { return file_; }
 
  private:
-  FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments);
+  FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
+                      std::vector<BoundParameter> parameters = {});
+  bool bind_parameters(const grammar::SyntaxNode& node, std::vector<BoundParameter>& out);
   FilterPtr bind_children(const grammar::SyntaxNode& node, std::vector<FilterPtr>& out);
 
   const Registry& registry_;

@@ -15,10 +15,25 @@ namespace quarry::interpreter {
 
 class Binder;
 
+// A keyword parameter with its values bound (`from S`); flags have no values.
+struct BoundParameter {
+  const grammar::SyntaxParameter* syntax = nullptr;
+  std::vector<FilterPtr> values;
+};
+
 struct BindArguments {
   Binder& binder;
   const grammar::SyntaxNode& node;  // the keyword, operator or literal being bound
   std::vector<FilterPtr> arguments;  // its children, already bound, in written order
+  std::vector<BoundParameter> parameters = {};  // keyword parameters in written order
+
+  // The parameter of that name, nullptr when it was not written.
+  BoundParameter* parameter(std::string_view name) {
+    for (BoundParameter& p : parameters) {
+      if (p.syntax->name == name) return &p;
+    }
+    return nullptr;
+  }
 };
 
 // Builds the filter, or reports a diagnostic through the binder and returns nullptr.

@@ -113,6 +113,10 @@ TEST_CASE("parse_san accepts real-world variants", "[notation]") {
   CHECK(san(kiwi, "Qf3xf6") == move("f3", "f6"));  // over-disambiguated
   CHECK(san(kiwi, "dxe6") == move("d5", "e6"));
   CHECK(san(kiwi, "de6") == move("d5", "e6"));
+  const Position ep = fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+  CHECK(san(ep, "exd6 e.p.") == move("e5", "d6", Move::Kind::EnPassant));
+  CHECK(san(ep, "exd6e.p.+") == move("e5", "d6", Move::Kind::EnPassant));
+  CHECK(san(ep, "ed6") == move("e5", "d6", Move::Kind::EnPassant));
   CHECK_FALSE(parse_san(kiwi, "N4f7").has_value());
 
   // Lowercase b is the b-file: bxc3 is a pawn capture even when a bishop could also take.

@@ -200,15 +200,20 @@ TEST_CASE("reader: real-file quirks", "[pgn_reader]") {
 TEST_CASE("reader: bad moves are reported and skipped", "[pgn_reader]") {
   auto r = read_all(
       "[Event \"bad\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 Ke7?? 4. Qxh8 *\n\n" + std::string(kOperaGame) +
-      "1. Nf6 *\n1. e4 e5 (1... Nf3) *\n");
-  REQUIRE(r.skipped.size() == 3);
+      "1. Nf6 *\n1. e4 e5 (1... Nf3) *\n1. e4 e5 (1... c5 2. Ke5 (2. Nf3 d6) 2... Nc6) 2. Nf3 *\n");
+  REQUIRE(r.skipped.size() == 2);
   CHECK(r.skipped[0].game_number == 1);
   CHECK(r.skipped[0].line == 4);
   CHECK(r.skipped[0].message == "illegal move \"Qxh8\" after 3... Ke7");
   CHECK(r.skipped[1].message == "illegal move \"Nf6\" at move 1");
-  CHECK(r.skipped[2].message == "illegal move \"Nf3\" after 1. e4");
-  REQUIRE(r.games.size() == 1);
+  // A bad move in a variation drops the rest of that variation only (pgn-extract accepts these).
+  REQUIRE(r.games.size() == 3);
   CHECK(r.games[0].number == 2);
+  CHECK(r.games[1].node_count() == 3);
+  const Game& g = r.games[2];
+  CHECK(g.number == 5);
+  CHECK(g.node_count() == 5);
+  CHECK(mainline_san(g) == std::vector<std::string>{"e4", "e5", "Nf3"});
 }
 
 TEST_CASE("reader: reads a file and stdin-like streams", "[pgn_reader]") {

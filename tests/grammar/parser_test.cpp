@@ -71,3 +71,27 @@ TEST_CASE("syntax errors say what is wrong", "[parser]") {
   CHECK(parsed("3 = 4") == "error: the left side of '=' must be a variable name");
   CHECK(parsed("check cql()") == "error: 'cql( … )' must come first in the query");
 }
+
+TEST_CASE("keyword parameters and direction ranges", "[parser]") {
+  static constexpr ParameterSpec kPin[] = {{"from", true}, {"through", true}, {"to", true}};
+  static constexpr ParameterSpec kRay[] = {{"diagonal"}, {"orthogonal"}};
+  KeywordTable k;
+  k.add({"pin", ShapeKind::Parameters, 0, 0, 0, kPin});
+  k.add({"ray", ShapeKind::Call, 0, 2, -1, kRay});
+  KeywordShape up{"up", ShapeKind::Prefix, precedence::kDirection};
+  up.optional_range = true;
+  k.add(up);
+  auto parse = [&](const std::string& text) {
+    SourceFile f("q.cql", text);
+    Diagnostics d;
+    auto tree = parse_query(f, k, d);
+    return tree ? tree->to_string() : "error: " + d.all().at(0).message;
+  };
+  // Parameter values bind tighter than `|`, as in CQL.
+  CHECK(parse("pin through a from R|Q") == "((pin through a from R) | Q)\n");
+  CHECK(parse("pin from R from Q") == "error: 'from' is given twice");
+  CHECK(parse("ray diagonal (B n k)") == "(ray diagonal B n k)\n");
+  CHECK(parse("up 1 7 k") == "(up range 1 7 k)\n");
+  CHECK(parse("up -2 d4") == "(up range -2 d4)\n");
+  CHECK(parse("up k | K") == "((up k) | K)\n");
+}

@@ -1,0 +1,68 @@
+// Board-state family: sidetomove with its constants white and black, halfmoveclock and
+// enpassantsquare — the FEN fields beyond the placement.
+#include "builtins/builtins.h"
+#include "chess/position.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+using grammar::ShapeKind;
+
+class Constant final : public Filter {
+ public:
+  explicit Constant(std::int64_t value) : Filter(ValueType::Numeric), value_(value) {}
+  std::optional<std::int64_t> number(Context&) const override { return value_; }
+  bool match(Context&) const override { return true; }
+  bool is_constant() const override { return true; }
+
+ private:
+  std::int64_t value_;
+};
+
+// 1 when White is to move, -1 when Black is: compare with `white` and `black`.
+class SideToMove final : public Filter {
+ public:
+  SideToMove() : Filter(ValueType::Numeric) {}
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    return ctx.position().side_to_move() == chess::Color::White ? 1 : -1;
+  }
+  bool match(Context&) const override { return true; }
+};
+
+class HalfmoveClock final : public Filter {
+ public:
+  HalfmoveClock() : Filter(ValueType::Numeric) {}
+  std::optional<std::int64_t> number(Context& ctx) const override { return ctx.position().halfmove_clock(); }
+  bool match(Context&) const override { return true; }
+};
+
+// The square behind a pawn that has just advanced two squares (the FEN's en passant field), so
+// empty when the last move was not a double step.
+class EnPassantSquare final : public Filter {
+ public:
+  EnPassantSquare() : Filter(ValueType::Set) {}
+  SquareSet squares(Context& ctx) const override { return ctx.position().en_passant_square(); }
+};
+
+template <typename F, typename... Args>
+BindFunction make(Args... args) {
+  return [=](BindArguments&) -> FilterPtr { return std::make_unique<F>(args...); };
+}
+
+}  // namespace
+
+void register_board_state_filters(Registry& registry) {
+  registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make<SideToMove>()});
+  registry.add({{"white", ShapeKind::Nullary}, "the number 1, the value of sidetomove for White",
+                make<Constant>(std::int64_t{1})});
+  registry.add({{"black", ShapeKind::Nullary}, "the number -1, the value of sidetomove for Black",
+                make<Constant>(std::int64_t{-1})});
+  registry.add({{"halfmoveclock", ShapeKind::Nullary}, "half-moves since the last capture or pawn move",
+                make<HalfmoveClock>()});
+  registry.add({{"enpassantsquare", ShapeKind::Nullary}, "the square a pawn that just advanced two squares passed over",
+                make<EnPassantSquare>()});
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,228 @@
+// Line family: between(S T), ray [directions] (S1 … Sn), xray (S1 … Sn) and pin [from] [through] [to]:
+// squares and pieces along ranks, files and diagonals.
+#include <array>
+#include <vector>
+
+#include "builtins/builtins.h"
+#include "builtins/geometry.h"
+#include "chess/attacks.h"
+#include "chess/position.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+using chess::Color;
+using chess::PieceType;
+using chess::Square;
+using grammar::ParameterSpec;
+using grammar::ShapeKind;
+namespace precedence = grammar::precedence;
+
+// Squares strictly between some x of S and some y of T on a common line, on an empty board.
+class Between final : public Filter {
+ public:
+  Between(FilterPtr a, FilterPtr b) : Filter(ValueType::Set), a_(std::move(a)), b_(std::move(b)) {}
+
+  SquareSet squares(Context& ctx) const override {
+    const SquareSet from = a_->squares(ctx);
+    if (from.is_empty()) return from;
+    const SquareSet to = b_->squares(ctx);
+    SquareSet result;
+    for (Square x : from) {
+      for (Square y : to) result |= chess::between(x, y);
+    }
+    return result;
+  }
+
+ private:
+  FilterPtr a_, b_;
+};
+
+// One ray pattern: for each allowed direction, the squares of S1 start a chain; the i-th link is a
+// square of Si further along that direction with only empty squares since the previous link.
+// Per direction a set-wise walk is exact, since a link depends only on the link before it.
+// `starts[d]` restricts S1 for direction d (xray: the line pieces that move that way).
+SquareSet follow_rays(Context& ctx, const std::vector<FilterPtr>& sets, std::uint8_t directions,
+                      const std::array<SquareSet, 8>& starts) {
+  const SquareSet occupied = ctx.position().occupied();
+  std::vector<SquareSet> values;
+  values.reserve(sets.size());
+  for (const FilterPtr& f : sets) values.push_back(f->squares(ctx));
+  SquareSet result;
+  for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
+    if (!(directions & (1u << d))) continue;
+    SquareSet chain = values[0] & starts[d];
+    for (std::size_t i = 1; i < values.size() && chain.any(); ++i) {
+      chain = geometry::slide(chain, geometry::kSteps[d], occupied) & values[i];
+    }
+    result |= chain;
+  }
+  return result;
+}
+
+class Ray final : public Filter {
+ public:
+  Ray(std::uint8_t directions, std::vector<FilterPtr> sets)
+      : Filter(ValueType::Set), directions_(directions), sets_(std::move(sets)) {}
+  SquareSet squares(Context& ctx) const override {
+    std::array<SquareSet, 8> starts;
+    starts.fill(SquareSet::all());
+    return follow_rays(ctx, sets_, directions_, starts);
+  }
+
+ private:
+  std::uint8_t directions_;
+  std::vector<FilterPtr> sets_;
+};
+
+// xray (S1 … Sn) = ray orthogonal ({S1 & [RrQq]} …) | ray diagonal ({S1 & [BbQq]} …).
+class XRay final : public Filter {
+ public:
+  explicit XRay(std::vector<FilterPtr> sets) : Filter(ValueType::Set), sets_(std::move(sets)) {}
+  SquareSet squares(Context& ctx) const override {
+    const chess::Position& pos = ctx.position();
+    const SquareSet queens = pos.pieces(PieceType::Queen);
+    std::array<SquareSet, 8> starts;
+    for (std::size_t d = 0; d < starts.size(); ++d) {
+      const bool orthogonal = (geometry::kOrthogonal & (1u << d)) != 0;
+      starts[d] = queens | pos.pieces(orthogonal ? PieceType::Rook : PieceType::Bishop);
+    }
+    return follow_rays(ctx, sets_, geometry::kAnyDirection, starts);
+  }
+
+ private:
+  std::vector<FilterPtr> sets_;
+};
+
+// What a pin filter yields: set by the first parameter written.
+enum class PinPart { Pinning, Pinned, Target };
+
+// A pinning slider (from), a piece of the other colour next along one of its lines (through), and
+// beyond it a square (to) with only empty squares between, empty or holding a piece of the pinned
+// piece's colour. Defaults: from [Aa], through [Aa], to [Kk].
+class Pin final : public Filter {
+ public:
+  Pin(PinPart part, FilterPtr from, FilterPtr through, FilterPtr to)
+      : Filter(ValueType::Set), part_(part), from_(std::move(from)), through_(std::move(through)), to_(std::move(to)) {}
+
+  SquareSet squares(Context& ctx) const override {
+    const chess::Position& pos = ctx.position();
+    const SquareSet occupied = pos.occupied();
+    const SquareSet sliders = pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Queen);
+    const SquareSet pinners = from_ ? from_->squares(ctx) & sliders : sliders;
+    if (pinners.is_empty()) return pinners;
+    const SquareSet through = through_ ? through_->squares(ctx) & occupied : occupied;
+    const SquareSet to = to_ ? to_->squares(ctx) : pos.pieces(PieceType::King);
+    SquareSet found_pinners, found_pinned, found_targets;
+    for (Square p : pinners) {
+      const chess::Piece pinner = pos.piece_at(p);
+      for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
+        if (!moves_along(pinner.type(), d)) continue;
+        const geometry::Step step = geometry::kSteps[d];
+        const SquareSet first = geometry::slide(SquareSet(p), step, occupied) & occupied;
+        if (first.is_empty() || !first.is_subset_of(through)) continue;
+        const Square q = first.first();
+        const Color pinned_colour = pos.piece_at(q).color();
+        if (pinned_colour == pinner.color()) continue;
+        const SquareSet beyond = geometry::slide(SquareSet(q), step, occupied);
+        const SquareSet targets = beyond.without(occupied & pos.pieces(~pinned_colour)) & to;
+        if (targets.is_empty()) continue;
+        found_pinners |= p;
+        found_pinned |= q;
+        found_targets |= targets;
+      }
+    }
+    switch (part_) {
+      case PinPart::Pinning: return found_pinners;
+      case PinPart::Pinned: return found_pinned;
+      case PinPart::Target: return found_targets;
+    }
+    return SquareSet();
+  }
+
+ private:
+  static bool moves_along(PieceType type, std::size_t direction) {
+    const bool orthogonal = (geometry::kOrthogonal & (1u << direction)) != 0;
+    return type == PieceType::Queen || (orthogonal ? type == PieceType::Rook : type == PieceType::Bishop);
+  }
+
+  PinPart part_;
+  FilterPtr from_, through_, to_;
+};
+
+bool expect_sets(BindArguments& a) {
+  for (std::size_t i = 0; i < a.arguments.size(); ++i) {
+    if (!a.binder.expect(a, i, {ValueType::Set})) return false;
+  }
+  return true;
+}
+
+constexpr std::array<ParameterSpec, geometry::kDirectionWords.size()> direction_parameters() {
+  std::array<ParameterSpec, geometry::kDirectionWords.size()> specs{};
+  for (std::size_t i = 0; i < specs.size(); ++i) specs[i] = ParameterSpec{geometry::kDirectionWords[i].name};
+  return specs;
+}
+constexpr auto kRayParameters = direction_parameters();
+
+constexpr std::array<ParameterSpec, 3> kPinParameters{{
+    {"from", true, precedence::kSetParameter},
+    {"through", true, precedence::kSetParameter},
+    {"to", true, precedence::kSetParameter},
+}};
+
+FilterPtr bind_ray(BindArguments& a) {
+  if (!expect_sets(a)) return nullptr;
+  std::uint8_t directions = 0;
+  for (const BoundParameter& p : a.parameters) {
+    for (const geometry::DirectionWord& word : geometry::kDirectionWords) {
+      if (p.syntax->name == word.name) directions |= word.mask;
+    }
+  }
+  if (directions == 0) directions = geometry::kAnyDirection;
+  return std::make_unique<Ray>(directions, std::move(a.arguments));
+}
+
+FilterPtr bind_pin(BindArguments& a) {
+  PinPart part = PinPart::Pinned;
+  if (!a.parameters.empty()) {
+    const std::string& first = a.parameters.front().syntax->name;
+    if (first == "from") part = PinPart::Pinning;
+    if (first == "to") part = PinPart::Target;
+  }
+  FilterPtr values[3];
+  for (BoundParameter& p : a.parameters) {
+    if (p.values.empty()) continue;
+    if (p.values[0]->type() != ValueType::Set) {
+      a.binder.error(a.node, "'" + p.syntax->name + "' of 'pin' takes a set of squares");
+      return nullptr;
+    }
+    const int slot = p.syntax->name == "from" ? 0 : p.syntax->name == "through" ? 1 : 2;
+    values[slot] = std::move(p.values[0]);
+  }
+  return std::make_unique<Pin>(part, std::move(values[0]), std::move(values[1]), std::move(values[2]));
+}
+
+}  // namespace
+
+void register_line_filters(Registry& registry) {
+  registry.add({{"between", ShapeKind::Call, precedence::kSetPrefix, 2, 2},
+                "the squares strictly between two sets on a common rank, file or diagonal",
+                [](BindArguments& a) -> FilterPtr {
+                  if (!expect_sets(a)) return nullptr;
+                  return std::make_unique<Between>(std::move(a.arguments[0]), std::move(a.arguments[1]));
+                }});
+  registry.add({{"ray", ShapeKind::Call, precedence::kSetPrefix, 2, -1, kRayParameters},
+                "the last squares of lines through the sets in order with only empty squares between", bind_ray});
+  registry.add({{"xray", ShapeKind::Call, precedence::kSetPrefix, 2, -1},
+                "like ray, from a line piece along the lines it moves on",
+                [](BindArguments& a) -> FilterPtr {
+                  if (!expect_sets(a)) return nullptr;
+                  return std::make_unique<XRay>(std::move(a.arguments));
+                }});
+  registry.add({{"pin", ShapeKind::Parameters, precedence::kLowest, 0, 0, kPinParameters},
+                "pins: pinning slider (from), pinned piece (through), the square behind it (to)", bind_pin});
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,124 @@
+// Position-identity family: zobristkey (the Polyglot hash of the position) and `fen "…"` (the board
+// matches a FEN placement, with CQL's extra symbols A a _ . allowed).
+#include <array>
+#include <bit>
+
+#include "builtins/builtins.h"
+#include "chess/position.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+using chess::Color;
+using chess::PieceType;
+using grammar::ShapeKind;
+namespace precedence = grammar::precedence;
+
+// The 64-bit Polyglot key, as a signed number with the same bits.
+class ZobristKey final : public Filter {
+ public:
+  ZobristKey() : Filter(ValueType::Numeric) {}
+  bool match(Context&) const override { return true; }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    return std::bit_cast<std::int64_t>(ctx.position().zobrist_key());
+  }
+};
+
+// Contents a square may hold: index 0 empty, 1-6 white pawn…king, 7-12 black pawn…king.
+constexpr std::size_t kContents = 13;
+
+std::size_t content_index(chess::Piece p) {
+  if (p.is_none()) return 0;
+  return static_cast<std::size_t>(chess::index_of(p.type())) + (p.color() == Color::White ? 0 : 6);
+}
+
+// For each content, the squares where the pattern allows it.
+using Placement = std::array<SquareSet, kContents>;
+
+bool allow(Placement& allowed, char symbol, chess::Square s) {
+  auto allow_colour = [&](std::size_t first) {
+    for (std::size_t i = first; i < first + 6; ++i) allowed[i] |= s;
+  };
+  switch (symbol) {
+    case '_': allowed[0] |= s; return true;
+    case 'A': allow_colour(1); return true;
+    case 'a': allow_colour(7); return true;
+    case '.':
+      for (SquareSet& set : allowed) set |= s;
+      return true;
+    default: break;
+  }
+  const chess::Piece piece = chess::Piece::from_letter(symbol);
+  if (piece.is_none()) return false;
+  allowed[content_index(piece)] |= s;
+  return true;
+}
+
+// Parses the placement field (the text up to the first space); false when malformed.
+bool parse_placement(std::string_view fen, Placement& allowed) {
+  fen = fen.substr(0, fen.find(' '));
+  int rank = 7, file = 0;
+  for (char c : fen) {
+    if (c == '/') {
+      if (file != 8 || rank == 0) return false;
+      --rank;
+      file = 0;
+    } else if (c >= '1' && c <= '8') {
+      for (int n = c - '0'; n > 0; --n, ++file) {
+        if (file > 7) return false;
+        allowed[0] |= chess::Square(file, rank);
+      }
+    } else {
+      if (file > 7 || !allow(allowed, c, chess::Square(file, rank))) return false;
+      ++file;
+    }
+  }
+  return rank == 0 && file == 8;
+}
+
+class FenMatch final : public Filter {
+ public:
+  explicit FenMatch(const Placement& allowed) : Filter(ValueType::Logical), allowed_(allowed) {}
+  bool match(Context& ctx) const override {
+    const chess::Position& pos = ctx.position();
+    if (!(~pos.occupied()).is_subset_of(allowed_[0])) return false;
+    for (int t = 1; t <= 6; ++t) {
+      const auto type = static_cast<PieceType>(t);
+      if (!pos.pieces(Color::White, type).is_subset_of(allowed_[static_cast<std::size_t>(t)])) return false;
+      if (!pos.pieces(Color::Black, type).is_subset_of(allowed_[static_cast<std::size_t>(t) + 6])) return false;
+    }
+    return true;
+  }
+
+ private:
+  Placement allowed_;
+};
+
+FilterPtr bind_fen(BindArguments& a) {
+  const grammar::SyntaxNode& argument = *a.node.children[0];
+  if (argument.kind != grammar::SyntaxKind::String) {
+    a.binder.error(argument, "'fen' takes a FEN in quotes", "write fen \"8/8/8/8/8/8/8/K6k\"");
+    return nullptr;
+  }
+  Placement allowed{};
+  if (!parse_placement(argument.text, allowed)) {
+    a.binder.error(argument, "malformed FEN placement \"" + argument.text + "\"",
+                   "eight ranks separated by '/', each of 8 squares: piece letters, A a _ . or digits");
+    return nullptr;
+  }
+  return std::make_unique<FenMatch>(allowed);
+}
+
+}  // namespace
+
+void register_position_identity_filters(Registry& registry) {
+  registry.add({{"zobristkey", ShapeKind::Nullary}, "the 64-bit Polyglot Zobrist key of the position",
+                [](BindArguments&) -> FilterPtr { return std::make_unique<ZobristKey>(); }});
+  registry.add({{"fen", ShapeKind::Prefix, precedence::kIndex, 1, 1},
+                "the board matches a FEN placement (extra symbols: A any white, a any black, _ empty, . anything)",
+                bind_fen});
+}
+
+}  // namespace quarry::builtins

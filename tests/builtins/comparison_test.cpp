@@ -1,0 +1,54 @@
+// Comparison family: numbers, sets as counts, set equality, strings.
+#include <catch2/catch.hpp>
+
+#include "evaluate.h"
+
+using quarry::testing::Evaluation;
+
+namespace {
+const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const std::string kLoneKings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+}
+
+TEST_CASE("numeric comparisons", "[comparison]") {
+  CHECK(Evaluation("3 < 4", kStart).matches());
+  CHECK_FALSE(Evaluation("4 < 4", kStart).matches());
+  CHECK(Evaluation("4 <= 4", kStart).matches());
+  CHECK(Evaluation("5 > 4", kStart).matches());
+  CHECK(Evaluation("4 >= 5 or 4 == 4", kStart).matches());
+  CHECK(Evaluation("4 != 5", kStart).matches());
+}
+
+TEST_CASE("a set compared with a number is its count", "[comparison]") {
+  CHECK(Evaluation("P == 8", kStart).matches());
+  CHECK(Evaluation("A > 15", kStart).matches());
+  CHECK_FALSE(Evaluation("A > 16", kStart).matches());
+}
+
+TEST_CASE("set == set compares the sets", "[comparison]") {
+  CHECK(Evaluation("A == K", kLoneKings).matches());
+  CHECK_FALSE(Evaluation("A == K", kStart).matches());
+  CHECK(Evaluation("A != K", kStart).matches());
+}
+
+TEST_CASE("a comparison with a missing operand fails, but != matches", "[comparison]") {
+  CHECK_FALSE(Evaluation("1/0 == 1/0", kStart).matches());
+  CHECK(Evaluation("1/0 != 3", kStart).matches());
+}
+
+TEST_CASE("comparisons are right-associative and pass on their left value", "[comparison]") {
+  CHECK(Evaluation("1 < P < 9", kStart).matches());
+  CHECK_FALSE(Evaluation("1 < P < 8", kStart).matches());
+  CHECK(Evaluation("P < 9", kStart).number() == 8);
+}
+
+TEST_CASE("strings compare by character code", "[comparison]") {
+  CHECK(Evaluation("\"A\" < \"a\"", kStart).matches());
+  CHECK(Evaluation("\"\" < \"a\"", kStart).matches());
+  CHECK(Evaluation("\"abc\" == \"abc\"", kStart).matches());
+}
+
+TEST_CASE("comparing a logical filter is a type error", "[comparison]") {
+  CHECK(quarry::testing::compile_error("check == 1") != "");
+  CHECK(quarry::testing::compile_error("\"a\" < 3") != "");
+}

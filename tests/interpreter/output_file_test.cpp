@@ -1,0 +1,64 @@
+// Atomic output: nothing appears at the target until commit; a failed run leaves it untouched.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "interpreter/output_file.h"
+
+using quarry::interpreter::OutputFile;
+namespace fs = std::filesystem;
+
+namespace {
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+fs::path fresh_dir() {
+  fs::path dir = fs::temp_directory_path() / ("quarry-output-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+}  // namespace
+
+TEST_CASE("commit renames the temporary file into place", "[output_file]") {
+  fs::path dir = fresh_dir();
+  fs::path target = dir / "out.pgn";
+  std::string error;
+  auto out = OutputFile::open(target.string(), &error);
+  REQUIRE(out);
+  out->write("hello ");
+  out->write("world");
+  CHECK_FALSE(fs::exists(target));
+  REQUIRE(out->commit(&error));
+  CHECK(slurp(target) == "hello world");
+  out.reset();
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an uncommitted output leaves the old file and no temporary behind", "[output_file]") {
+  fs::path dir = fresh_dir();
+  fs::path target = dir / "out.pgn";
+  std::ofstream(target) << "previous";
+  std::string error;
+  {
+    auto out = OutputFile::open(target.string(), &error);
+    REQUIRE(out);
+    out->write("partial");
+  }
+  CHECK(slurp(target) == "previous");
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("an unwritable output is reported", "[output_file]") {
+  std::string error;
+  auto out = OutputFile::open("/nonexistent-dir/x/out.pgn", &error);
+  CHECK_FALSE(out);
+  CHECK(error.find("cannot write") != std::string::npos);
+}

@@ -1,0 +1,106 @@
+// The runner end to end: games in, matching games out with comments, broken games skipped.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "builtins/builtins.h"
+#include "interpreter/runner.h"
+
+using namespace quarry;
+namespace fs = std::filesystem;
+
+namespace {
+const char* kGames = R"([Event "Fool"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "Broken"]
+[Result "*"]
+
+1. e4 e5 2. Ke3 *
+
+[Event "Scholar"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Event "Quiet"]
+[Result "*"]
+
+1. d4 d5 *
+)";
+
+struct Run {
+  interpreter::RunStats stats;
+  std::string output;
+  bool ok = false;
+  Run(const std::string& query_text, interpreter::RunSettings settings) {
+    fs::path dir = fs::temp_directory_path() / ("quarry-runner-test-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "in.pgn") << kGames;
+    settings.inputs = {(dir / "in.pgn").string()};
+    settings.output = (dir / "out.pgn").string();
+    grammar::SourceFile file("q.cql", query_text);
+    grammar::Diagnostics diagnostics;
+    auto query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics);
+    REQUIRE(query);
+    ok = interpreter::run_query(*query, settings, stats);
+    std::ifstream in(dir / "out.pgn");
+    std::stringstream s;
+    s << in.rdbuf();
+    output = s.str();
+    fs::remove_all(dir);
+  }
+};
+}  // namespace
+
+TEST_CASE("matching games are written with the match comment", "[runner]") {
+  Run run("mate", {});
+  REQUIRE(run.ok);
+  CHECK(run.stats.games_read == 4);
+  CHECK(run.stats.games_skipped == 1);
+  CHECK(run.stats.games_matched == 2);
+  CHECK(run.output.find("[Event \"Fool\"]") != std::string::npos);
+  CHECK(run.output.find("[Event \"Scholar\"]") != std::string::npos);
+  CHECK(run.output.find("[Event \"Quiet\"]") == std::string::npos);
+  CHECK(run.output.find("{CQL}") != std::string::npos);
+  CHECK(run.output.find("{Game number 3}") != std::string::npos);
+}
+
+TEST_CASE("quiet drops match comments, silent drops all", "[runner]") {
+  interpreter::RunSettings quiet;
+  quiet.quiet = true;
+  Run q("mate", quiet);
+  CHECK(q.output.find("{CQL}") == std::string::npos);
+  CHECK(q.output.find("{Game number 1}") != std::string::npos);
+  interpreter::RunSettings silent;
+  silent.silent = true;
+  Run s("mate", silent);
+  CHECK(s.output.find("{") == std::string::npos);
+}
+
+TEST_CASE("matchcount, gamenumber and result restrict the output", "[runner]") {
+  interpreter::RunSettings settings;
+  settings.matchcount = interpreter::CountRange{3, 100};
+  CHECK(Run("check", settings).stats.games_matched == 0);
+  settings.matchcount.reset();
+  settings.gamenumber = interpreter::CountRange{3, 3};
+  CHECK(Run("mate", settings).stats.games_matched == 1);
+  settings.gamenumber.reset();
+  settings.results = {"0-1"};
+  CHECK(Run("mate", settings).stats.games_matched == 1);
+}
+
+TEST_CASE("a missing input is an error, other inputs still run", "[runner]") {
+  grammar::SourceFile file("q.cql", "true");
+  grammar::Diagnostics diagnostics;
+  auto query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics);
+  REQUIRE(query);
+  interpreter::RunSettings settings;
+  settings.inputs = {"/nonexistent/games.pgn"};
+  interpreter::RunStats stats;
+  CHECK_FALSE(interpreter::run_query(*query, settings, stats));
+}
