@@ -10,6 +10,8 @@ void register_builtins(interpreter::Registry& registry) {
   register_string_filters(registry);
   register_set_filters(registry);
   register_position_state_filters(registry);
+  register_transform_filters(registry);
+  register_variable_filters(registry);
   register_attack_filters(registry);
   register_line_filters(registry);
   register_direction_filters(registry);

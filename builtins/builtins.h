@@ -11,6 +11,8 @@ void register_comparison_filters(interpreter::Registry& registry);
 void register_string_filters(interpreter::Registry& registry);
 void register_set_filters(interpreter::Registry& registry);
 void register_position_state_filters(interpreter::Registry& registry);
+void register_transform_filters(interpreter::Registry& registry);
+void register_variable_filters(interpreter::Registry& registry);
 void register_attack_filters(interpreter::Registry& registry);
 void register_line_filters(interpreter::Registry& registry);
 void register_direction_filters(interpreter::Registry& registry);

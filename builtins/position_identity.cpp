@@ -1,5 +1,5 @@
-// Position-identity family: zobristkey (the Polyglot hash of the position) and `fen "…"` (the board
-// matches a FEN placement, with CQL's extra symbols A a _ . allowed).
+// Position-identity family: zobristkey (the Polyglot hash of the position), positionid (its place in
+// the game tree) and `fen "…"` (the board matches a FEN placement, with CQL's extra symbols A a _ .).
 #include <array>
 #include <bit>
 
@@ -23,6 +23,16 @@ class ZobristKey final : public Filter {
   bool match(Context&) const override { return true; }
   std::optional<std::int64_t> number(Context& ctx) const override {
     return std::bit_cast<std::int64_t>(ctx.position().zobrist_key());
+  }
+};
+
+// The position's index in a pre-order walk of the game tree (the start position is 0).
+class PositionId final : public Filter {
+ public:
+  PositionId() : Filter(ValueType::Numeric) {}
+  bool match(Context&) const override { return true; }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    return ctx.game().position_ids()[ctx.node()];
   }
 };
 
@@ -116,6 +126,8 @@ FilterPtr bind_fen(BindArguments& a) {
 void register_position_identity_filters(Registry& registry) {
   registry.add({{"zobristkey", ShapeKind::Nullary}, "the 64-bit Polyglot Zobrist key of the position",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<ZobristKey>(); }});
+  registry.add({{"positionid", ShapeKind::Nullary}, "the position's pre-order number in the game tree (start = 0)",
+                [](BindArguments&) -> FilterPtr { return std::make_unique<PositionId>(); }});
   registry.add({{"fen", ShapeKind::Prefix, precedence::kIndex, 1, 1},
                 "the board matches a FEN placement (extra symbols: A any white, a any black, _ empty, . anything)",
                 bind_fen});

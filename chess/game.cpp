@@ -2,6 +2,8 @@
 // sibling), so a tree is cheap to build, copy and reuse.
 #include "chess/game.h"
 
+#include <algorithm>
+
 namespace quarry::chess {
 
 namespace {
@@ -71,19 +73,16 @@ void Game::set_start(const Position& start) {
 
 NodeId Game::add_child(NodeId parent, Move move) {
   const auto id = static_cast<NodeId>(nodes_.size());
-  // emplace_back may reallocate: take no reference into nodes_ across it.
-  nodes_.emplace_back();
-  GameNode& child = nodes_.back();
+  // Growing first keeps `from` valid while the child is built in place from it.
+  if (nodes_.size() == nodes_.capacity()) nodes_.reserve(std::max<std::size_t>(64, nodes_.capacity() * 2));
   const GameNode& from = nodes_[parent];
-  child.position = from.position;
+  GameNode& child = nodes_.emplace_back(from.position, move, parent, kNoNode, kNoNode,
+                                        static_cast<std::uint16_t>(from.ply + 1));
   if (move.is_null()) {
     child.position.play_null();
   } else {
     child.position.play(move);
   }
-  child.move = move;
-  child.parent = parent;
-  child.ply = static_cast<std::uint16_t>(from.ply + 1);
   if (from.first_child == kNoNode) {
     nodes_[parent].first_child = id;
   } else {

@@ -37,6 +37,8 @@ struct GameNode {
 
 class Game {
  public:
+  Game() { clear(); }  // a root at the standard initial position, no tags
+
   // Drops tags, tree and result and leaves a root at the standard initial position; keeps the
   // capacity of its vectors so a reader can reuse one Game for every game of a file.
   void clear();

@@ -3,6 +3,7 @@
 #include "chess/pgn_lexer.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <utility>
 
@@ -10,15 +11,28 @@ namespace quarry::chess {
 
 namespace {
 
-bool is_digit(int c) { return c >= '0' && c <= '9'; }
-bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_digit(int c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_name_char(int c) { return is_alpha(c) || is_digit(c) || c == '_'; }
 
-// Characters a SAN move, "--", a castling "0-0-0" or a "1/2-1/2" result are made of.
-bool is_symbol_char(int c) {
-  return is_alpha(c) || is_digit(c) || c == '+' || c == '#' || c == '=' || c == '-' || c == '/' ||
-         c == ':' || c == '_';
+// Byte classes looked up in one table: the symbol and blank loops are the lexer's hot path.
+constexpr std::uint8_t kSymbolClass = 1;  // SAN moves, "--", "0-0-0", "1/2-1/2"
+constexpr std::uint8_t kBlankClass = 2;   // skipped between tokens ('\n' is counted apart)
+
+constexpr std::array<std::uint8_t, 257> make_classes() {
+  std::array<std::uint8_t, 257> t{};  // index 0 is peek()'s end of input (-1)
+  for (int c = 0; c < 256; ++c) {
+    if (is_alpha(c) || is_digit(c)) t[c + 1] = kSymbolClass;
+  }
+  for (char c : std::string_view("+#=-/:_")) t[static_cast<unsigned char>(c) + 1] = kSymbolClass;
+  for (int c : {0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x1A, 0x00}) t[c + 1] = kBlankClass;  // incl. ^Z, NUL
+  return t;
 }
+
+constexpr std::array<std::uint8_t, 257> kClasses = make_classes();
+
+bool is_symbol_char(int c) { return kClasses[c + 1] == kSymbolClass; }
+bool is_blank_byte(int c) { return kClasses[c + 1] == kBlankClass; }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -132,7 +146,7 @@ bool PgnLexer::skip_space() {
     } else if (c == 0xEF) {  // UTF-8 byte-order mark, at the file start or between joined files
       if (!ensure(3) || buf_[pos_ + 1] != '\xBB' || buf_[pos_ + 2] != '\xBF') return true;
       pos_ += 2;
-    } else if (!(c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == 0x1A || c == 0)) {
+    } else if (!is_blank_byte(c)) {
       return true;
     }
     ++pos_;
@@ -288,21 +302,26 @@ PgnToken PgnLexer::lex_number_or_symbol() {
 }
 
 PgnToken PgnLexer::lex_symbol() {
-  while (is_symbol_char(peek())) ++pos_;
+  do {  // scans the buffer directly, refilling only when a symbol crosses its end
+    while (pos_ < end_ && is_symbol_char(static_cast<unsigned char>(buf_[pos_]))) ++pos_;
+  } while (pos_ == end_ && refill());
   // `Event "Name"]`: a tag line that lost its '[' (movetext never has a quote after a word).
   if (peek() == '"' || (peek() == ' ' && ensure(2) && buf_[pos_ + 1] == '"')) return tag_line(0);
   // En passant marks: "dxc6ep", "dxc6e.p." and a separate "e.p." are dropped. Lengths, not
   // positions, survive the refill that ensure() may do.
   std::size_t length = pos_ - token_;
-  if (buf_[pos_ - 1] == 'e' && ensure(3) && std::memcmp(buf_.data() + pos_, ".p.", 3) == 0) {
+  const char last = buf_[pos_ - 1];
+  if (last == 'e' && ensure(3) && std::memcmp(buf_.data() + pos_, ".p.", 3) == 0) {
     pos_ += 3;
     --length;
-  } else if (length >= 2 && buf_[pos_ - 2] == 'e' && buf_[pos_ - 1] == 'p' &&
+  } else if (last == 'p' && length >= 2 && buf_[pos_ - 2] == 'e' &&
              (length == 2 || is_digit(static_cast<unsigned char>(buf_[pos_ - 3])))) {
     length -= 2;
   }
   PgnToken t = make(PgnTokenKind::Symbol, token_, token_ + length);
-  if (is_result_text(t.text)) t.kind = PgnTokenKind::Result;
+  if (!t.text.empty() && is_digit(static_cast<unsigned char>(t.text[0])) && is_result_text(t.text)) {
+    t.kind = PgnTokenKind::Result;
+  }
   return t;
 }
 

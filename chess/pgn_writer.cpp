@@ -16,12 +16,16 @@ class LineWriter {
  public:
   LineWriter(std::string& out, int width) : out_(out), width_(width < 1 ? 1 : width) {}
 
-  void token(std::string_view text) {
+  // glue: no space before the token (")" after a move); a "(" glues the token after it.
+  void token(std::string_view text, bool glue = false) {
+    glue = glue || glue_next_;
+    glue_next_ = text == "(";
     if (column_ > 0) {
-      if (column_ + 1 + static_cast<int>(text.size()) > width_) {
+      const int space = glue ? 0 : 1;
+      if (column_ + space + static_cast<int>(text.size()) > width_) {
         out_ += '\n';
         column_ = 0;
-      } else {
+      } else if (space > 0) {
         out_ += ' ';
         ++column_;
       }
@@ -42,6 +46,7 @@ class LineWriter {
   std::string& out_;
   int width_;
   int column_ = 0;
+  bool glue_next_ = false;
 };
 
 class MovetextWriter {
@@ -128,7 +133,7 @@ void MovetextWriter::write(std::string_view result) {
     if (f.node == kNoNode) {
       stack.pop_back();
       if (!stack.empty()) {
-        line_.token(")");
+        line_.token(")", true);
         need_number_ = true;
       }
       continue;

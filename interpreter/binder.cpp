@@ -9,7 +9,7 @@ using grammar::SyntaxKind;
 using grammar::SyntaxNode;
 
 void Binder::error(const SyntaxNode& at, std::string message, std::string hint) {
-  diagnostics_.error(file_, at.range, std::move(message), std::move(hint));
+  diagnostics_.error(*file_, at.range, std::move(message), std::move(hint));
 }
 
 bool Binder::expect(const BindArguments& args, std::size_t index, std::initializer_list<ValueType> types) {
@@ -20,7 +20,7 @@ bool Binder::expect(const BindArguments& args, std::size_t index, std::initializ
   std::string wanted;
   for (ValueType t : types) wanted += (wanted.empty() ? "" : " or ") + std::string(type_name(t));
   const SyntaxNode& where = index < args.node.children.size() ? *args.node.children[index] : args.node;
-  std::string owner = args.node.kind == SyntaxKind::Keyword ? "'" + args.node.text + "'" : "'" + args.node.text + "'";
+  std::string owner = "'" + args.node.text + "'";
   error(where, owner + " expects a " + wanted + " filter here, but this is a " + std::string(type_name(argument.type())) + " filter");
   return false;
 }
@@ -68,6 +68,43 @@ FilterPtr Binder::bind_sequence(const std::vector<grammar::SyntaxPtr>& nodes, co
   return bind_with(registry_.find_operator(construct::kCompound, -1), where ? *where : placeholder, std::move(bound));
 }
 
+int Binder::find_variable(std::string_view name) const {
+  for (std::size_t i = 0; i < variables_.size(); ++i) {
+    if (variables_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Binder::declare_variable(const std::string& name, ValueType type) {
+  variables_.push_back({name, type, false});
+  return static_cast<int>(variables_.size()) - 1;
+}
+
+// `x = F`, `x += F`, …: F is bound first, so `x = x + 1` refers to an x assigned before.
+FilterPtr Binder::bind_assignment(const SyntaxNode& node) {
+  const SyntaxNode& target = *node.children[0];
+  FilterPtr value = bind(*node.children[1]);
+  if (!value) return nullptr;
+  int slot = find_variable(target.text);
+  if (slot < 0) {
+    if (node.text != "=" && node.text != "=?") {
+      error(target, "variable '" + target.text + "' is used before it is assigned",
+            "assign it first with " + target.text + " = …");
+      return nullptr;
+    }
+    slot = declare_variable(target.text, value->type());
+  }
+  const BindFunction* bind_fn = registry_.find_operator(node.text, 2);
+  if (bind_fn == nullptr) {
+    error(node, "unknown assignment operator '" + node.text + "'");
+    return nullptr;
+  }
+  std::vector<FilterPtr> arguments;
+  arguments.push_back(std::move(value));
+  BindArguments args{*this, node, std::move(arguments), {}, slot};
+  return (*bind_fn)(args);
+}
+
 FilterPtr Binder::bind(const SyntaxNode& node) {
   std::vector<FilterPtr> arguments;
   switch (node.kind) {
@@ -80,6 +117,12 @@ FilterPtr Binder::bind(const SyntaxNode& node) {
     case SyntaxKind::Compound:
       return bind_sequence(node.children, &node);
     case SyntaxKind::Keyword: {
+      const FilterSpec& own = registry_.spec(node.keyword);
+      if (own.binds_children) {
+        std::vector<BoundParameter> parameters;
+        if (!bind_parameters(node, parameters)) return nullptr;
+        return bind_with(&own.bind, node, {}, std::move(parameters));
+      }
       if (!node.children.empty()) {
         bind_children(node, arguments);
         if (arguments.size() != node.children.size()) return nullptr;
@@ -101,14 +144,17 @@ FilterPtr Binder::bind(const SyntaxNode& node) {
       return bind_with(bind, node, std::move(arguments));
     }
     case SyntaxKind::Identifier: {
+      if (int slot = find_variable(node.text); slot >= 0) {
+        BindArguments args{*this, node, {}, {}, slot};
+        return (*registry_.find_operator(construct::kVariable, 0))(args);
+      }
       std::string_view suggestion = registry_.keywords().suggest(node.text);
       std::string hint = suggestion.empty() ? std::string() : "did you mean '" + std::string(suggestion) + "'?";
       error(node, "unknown filter or undefined variable '" + node.text + "'", hint);
       return nullptr;
     }
     case SyntaxKind::Assign:
-      error(node, "assignment '" + node.text + "' is not available in this version of Quarry");
-      return nullptr;
+      return bind_assignment(node);
     case SyntaxKind::Header:
       error(node, "'cql( … )' must come first in the query");
       return nullptr;

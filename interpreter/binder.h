@@ -11,10 +11,18 @@
 
 namespace quarry::interpreter {
 
+struct VariableInfo {
+  std::string name;
+  ValueType type = ValueType::None;
+  bool persistent = false;
+};
+
 class Binder {
  public:
   Binder(const Registry& registry, const grammar::SourceFile& file, grammar::Diagnostics& diagnostics)
-      : registry_(registry), file_(file), diagnostics_(diagnostics) {}
+      : registry_(registry), file_(&file), diagnostics_(diagnostics) {}
+  // Query text from several sources (file, command line) shares one set of variables.
+  void set_file(const grammar::SourceFile& file) { file_ = &file; }
 
   // nullptr after reporting an error.
   FilterPtr bind(const grammar::SyntaxNode& node);
@@ -25,7 +33,16 @@ class Binder {
   void error(const grammar::SyntaxNode& at, std::string message, std::string hint = {});
   // Checks argument i has one of the types; reports "expected …" at that argument otherwise.
   bool expect(const BindArguments& args, std::size_t index, std::initializer_list<ValueType> types);
-  const grammar::SourceFile& file() const { return file_; }
+  const grammar::SourceFile& file() const { return *file_; }
+  const Registry& registry() const { return registry_; }
+
+  // Variables: one slot per name for the whole query (CQL variables are global). A variable's
+  // type is fixed by its first assignment.
+  int find_variable(std::string_view name) const;
+  int declare_variable(const std::string& name, ValueType type);
+  const VariableInfo& variable(int slot) const { return variables_[static_cast<std::size_t>(slot)]; }
+  VariableInfo& variable(int slot) { return variables_[static_cast<std::size_t>(slot)]; }
+  const std::vector<VariableInfo>& variables() const { return variables_; }
 
  private:
   FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
@@ -33,9 +50,12 @@ class Binder {
   bool bind_parameters(const grammar::SyntaxNode& node, std::vector<BoundParameter>& out);
   FilterPtr bind_children(const grammar::SyntaxNode& node, std::vector<FilterPtr>& out);
 
+  FilterPtr bind_assignment(const grammar::SyntaxNode& node);
+
   const Registry& registry_;
-  const grammar::SourceFile& file_;
+  const grammar::SourceFile* file_;
   grammar::Diagnostics& diagnostics_;
+  std::vector<VariableInfo> variables_;
 };
 
 }  // namespace quarry::interpreter

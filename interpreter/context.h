@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "chess/game.h"
@@ -34,8 +35,20 @@ class PositionFacts {
   std::uint8_t flags_ = 0;
 };
 
+// A variable's value; monostate while unbound. The variable's static type says which member.
+using Value = std::variant<std::monostate, std::int64_t, chess::SquareSet, std::string>;
+
 class Context {
  public:
+  // Variables live in slots the binder numbered; persistent ones keep their value across games.
+  void resize_variables(std::size_t count) { variables_.resize(count); }
+  Value& variable(int slot) { return variables_[static_cast<std::size_t>(slot)]; }
+  void unbind_variables(const std::vector<bool>& keep) {
+    for (std::size_t i = 0; i < variables_.size(); ++i) {
+      if (i >= keep.size() || !keep[i]) variables_[i] = std::monostate{};
+    }
+  }
+
   void set_game(const chess::Game& game) { game_ = &game; }
   void set_node(chess::NodeId node) {
     node_ = node;
@@ -60,6 +73,7 @@ class Context {
   const chess::Position* position_ = nullptr;
   PositionFacts facts_;
   std::vector<chess::InsertedComment> comments_;
+  std::vector<Value> variables_;
 };
 
 }  // namespace quarry::interpreter

@@ -52,6 +52,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   Binder binder(registry, file, diagnostics);
   query.body = binder.bind_sequence(tree->body, nullptr);
   if (!query.body || diagnostics.has_errors()) return std::nullopt;
+  query.variables = binder.variables();
   if (extra == nullptr) return query;
 
   std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics);
@@ -61,9 +62,10 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
     return std::nullopt;
   }
   query.parse_tree += extra_tree->to_string();
-  Binder extra_binder(registry, *extra, diagnostics);
-  FilterPtr extra_body = extra_binder.bind_sequence(extra_tree->body, nullptr);
+  binder.set_file(*extra);
+  FilterPtr extra_body = binder.bind_sequence(extra_tree->body, nullptr);
   if (!extra_body) return std::nullopt;
+  query.variables = binder.variables();
   // Both bodies must match: bind them as the two constituents of one compound filter.
   grammar::SyntaxNode where;
   where.kind = grammar::SyntaxKind::Compound;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grammar/source.h"
+#include "interpreter/binder.h"
 #include "interpreter/filter.h"
 #include "interpreter/registry.h"
 
@@ -35,6 +36,7 @@ struct QueryOptions {
 struct CompiledQuery {
   QueryOptions options;
   FilterPtr body;
+  std::vector<VariableInfo> variables;  // one per slot of Context::variable
   std::string parse_tree;  // the syntax tree as text, for --parse
 };
 

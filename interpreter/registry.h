@@ -26,6 +26,7 @@ struct BindArguments {
   const grammar::SyntaxNode& node;  // the keyword, operator or literal being bound
   std::vector<FilterPtr> arguments;  // its children, already bound, in written order
   std::vector<BoundParameter> parameters = {};  // keyword parameters in written order
+  int variable_slot = -1;                        // variable references and assignments
 
   // The parameter of that name, nullptr when it was not written.
   BoundParameter* parameter(std::string_view name) {
@@ -43,6 +44,9 @@ struct FilterSpec {
   grammar::KeywordShape shape;
   std::string_view summary;  // one line for --help and the REPL
   BindFunction bind;
+  // The bind function binds the children itself (transforms copy them first; iteration filters
+  // declare their variable before the body): BindArguments::arguments is then empty.
+  bool binds_children = false;
 };
 
 // Names of the non-keyword constructs the binder asks the registry for.
@@ -51,6 +55,7 @@ inline constexpr std::string_view kNumber = "<number>";
 inline constexpr std::string_view kString = "<string>";
 inline constexpr std::string_view kPieceDesignator = "<piece designator>";
 inline constexpr std::string_view kCompound = "{}";
+inline constexpr std::string_view kVariable = "<variable>";
 }  // namespace construct
 
 class Registry {

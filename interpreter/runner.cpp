@@ -47,9 +47,10 @@ bool result_wanted(const RunSettings& settings, const chess::Game& game) {
 
 // Evaluates the body at each position of one game; returns the number of matching positions.
 std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settings, Context& ctx,
-                           const chess::Game& game, RunStats& stats) {
+                           const chess::Game& game, const std::vector<bool>& persistent, RunStats& stats) {
   ctx.set_game(game);
   ctx.comments().clear();
+  ctx.unbind_variables(persistent);
   std::uint64_t matches = 0;
   auto visit = [&](chess::NodeId id) {
     ctx.set_node(id);
@@ -86,6 +87,9 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
     }
   }
   Context ctx;
+  ctx.resize_variables(query.variables.size());
+  std::vector<bool> persistent;
+  for (const VariableInfo& v : query.variables) persistent.push_back(v.persistent);
   chess::Game game;
   chess::PgnDiagnostic diagnostic;
   ProgressLine progress(settings.progress);
@@ -120,7 +124,7 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
       progress.update(stats);
       if (settings.gamenumber && !settings.gamenumber->contains(static_cast<std::int64_t>(game.number))) continue;
       if (!result_wanted(settings, game)) continue;
-      std::uint64_t matches = examine_game(query, settings, ctx, game, stats);
+      std::uint64_t matches = examine_game(query, settings, ctx, game, persistent, stats);
       if (matches == 0) continue;
       if (settings.matchcount && !settings.matchcount->contains(static_cast<std::int64_t>(matches))) continue;
       ++stats.games_matched;

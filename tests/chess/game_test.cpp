@@ -1,1 +1,92 @@
-// placeholder
+// Tests of Game: tags, tree building (copy-make), mainline, pre-order and reuse after clear().
+#include "chess/game.h"
+
+#include <catch2/catch.hpp>
+
+#include "chess/notation.h"
+
+using namespace quarry::chess;
+
+namespace {
+
+NodeId play(Game& g, NodeId parent, std::string_view san) {
+  auto m = parse_san(g.node(parent).position, san);
+  REQUIRE(m);
+  return g.add_child(parent, *m);
+}
+
+}  // namespace
+
+TEST_CASE("game: tags", "[game]") {
+  Game g;
+  CHECK(g.tag("Event") == nullptr);
+  g.set_tag("Event", "Casual");
+  g.add_tag("White", "A");
+  g.add_tag("White", "B");  // duplicates are kept
+  g.set_tag("Event", "Match");
+  REQUIRE(g.tags().size() == 3);
+  CHECK(*g.tag("Event") == "Match");
+  CHECK(*g.tag("White") == "A");
+  CHECK(g.tag("white") == nullptr);
+  g.remove_tag("White");
+  CHECK(*g.tag("White") == "B");
+  g.remove_tag("Nothing");
+  CHECK(g.tags().size() == 2);
+}
+
+TEST_CASE("game: tree building and navigation", "[game]") {
+  Game g;
+  REQUIRE(g.node_count() == 1);
+  CHECK(g.node(g.root()).position == Position::initial());
+  const NodeId e4 = play(g, g.root(), "e4");
+  const NodeId e5 = play(g, e4, "e5");
+  const NodeId c5 = play(g, e4, "c5");
+  const NodeId nf3 = play(g, e5, "Nf3");
+  const NodeId nf3b = play(g, c5, "Nf3");
+  const NodeId e6 = play(g, e4, "e6");
+  const NodeId null = g.add_child(nf3, Move::null());
+  // Each node keeps its own position: playing on one branch leaves the others alone.
+  CHECK(g.node(e4).position.side_to_move() == Color::Black);
+  CHECK(g.node(nf3).position.piece_at(Square(4, 4)) == Piece(Color::Black, PieceType::Pawn));
+  CHECK(g.node(nf3b).position.piece_at(Square(2, 4)) == Piece(Color::Black, PieceType::Pawn));
+  CHECK(g.node(null).position.side_to_move() == Color::White);
+  CHECK(g.node(null).ply == 4);
+  CHECK(g.mainline_child(e4) == e5);
+  CHECK(g.node(e5).next_sibling == c5);
+  CHECK(g.node(c5).next_sibling == e6);
+  CHECK(g.node(nf3b).parent == c5);
+  CHECK(g.is_mainline(nf3));
+  CHECK(g.is_mainline(null));
+  CHECK_FALSE(g.is_mainline(c5));
+  CHECK_FALSE(g.is_mainline(nf3b));
+  // Pre-order: the whole mainline continuation before the variations of the first move.
+  CHECK(g.preorder() == std::vector<NodeId>{g.root(), e4, e5, nf3, null, c5, nf3b, e6});
+  CHECK(g.position_ids()[c5] == 5);
+  // Adding a node invalidates the cached order.
+  const NodeId d5 = play(g, nf3b, "d5");
+  CHECK(g.preorder().back() == e6);
+  CHECK(g.position_ids()[d5] == 7);
+}
+
+TEST_CASE("game: set_start and clear", "[game]") {
+  Game g;
+  play(g, g.root(), "d4");
+  g.set_tag("Event", "x");
+  g.result() = "1-0";
+  auto start = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+  REQUIRE(start);
+  g.set_start(*start);
+  CHECK(g.node_count() == 1);
+  CHECK(g.node(0).position == *start);
+  CHECK(g.preorder().size() == 1);
+  play(g, g.root(), "O-O");
+  g.clear();
+  CHECK(g.tags().empty());
+  CHECK(g.result().empty());
+  CHECK(g.node_count() == 1);
+  CHECK(g.node(0).position == Position::initial());
+  // Tags added after clear() reuse the old storage but carry the new text.
+  g.add_tag("Site", "y");
+  CHECK(*g.tag("Site") == "y");
+  CHECK(g.tag("Event") == nullptr);
+}

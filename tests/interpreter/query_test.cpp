@@ -57,7 +57,8 @@ TEST_CASE("errors in command-line text name the command line", "[query]") {
   Compiled c("check", &extra);
   CHECK_FALSE(c.query);
   REQUIRE(c.diagnostics.all().size() == 1);
-  CHECK(grammar::render_diagnostic(c.diagnostics.all()[0]).rfind("<command line>:1:1: error:", 0) == 0);
+  std::string rendered = grammar::render_diagnostic(c.diagnostics.all()[0]);
+  CHECK(rendered.rfind("<command line>:1:1: error:", 0) == 0);
 }
 
 TEST_CASE("a bad result value is refused", "[query]") {

@@ -1,0 +1,115 @@
+// Transform family: flipcolor, reversecolor, flip, fliphorizontal, flipvertical, rotate90,
+// shift, shifthorizontal, shiftvertical, notransform. The argument is copied once per transform
+// (interpreter/transform.h) and the copies combined: sets by union, numbers by the largest value
+// that matches, anything else by "some copy matches"; `count` counts the distinct copies that match.
+#include <set>
+
+#include "builtins/builtins.h"
+#include "interpreter/binder.h"
+#include "interpreter/transform.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+
+class TransformUnion final : public Filter {
+ public:
+  TransformUnion(ValueType type, std::vector<FilterPtr> versions) : Filter(type), versions_(std::move(versions)) {}
+
+  bool match(Context& ctx) const override {
+    if (type() == ValueType::Set) return squares(ctx).any();
+    if (type() == ValueType::Numeric) return number(ctx).has_value();
+    for (const FilterPtr& v : versions_) {
+      std::size_t mark = ctx.comment_mark();
+      if (v->match(ctx)) return true;
+      ctx.rollback_comments(mark);
+    }
+    return false;
+  }
+  SquareSet squares(Context& ctx) const override {
+    SquareSet all;
+    for (const FilterPtr& v : versions_) all |= v->squares(ctx);
+    return all;
+  }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    std::optional<std::int64_t> best;
+    for (const FilterPtr& v : versions_) {
+      std::optional<std::int64_t> n = v->number(ctx);
+      if (n && (!best || *n > *best)) best = n;
+    }
+    return best;
+  }
+  std::optional<std::string> text(Context& ctx) const override {
+    for (const FilterPtr& v : versions_) {
+      if (auto t = v->text(ctx)) return t;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::vector<FilterPtr> versions_;
+};
+
+class TransformCount final : public Filter {
+ public:
+  explicit TransformCount(std::vector<FilterPtr> versions) : Filter(ValueType::Numeric), versions_(std::move(versions)) {}
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    std::int64_t n = 0;
+    for (const FilterPtr& v : versions_) {
+      std::size_t mark = ctx.comment_mark();
+      if (v->match(ctx)) ++n;
+      else ctx.rollback_comments(mark);
+    }
+    return n;
+  }
+  bool match(Context&) const override { return true; }
+
+ private:
+  std::vector<FilterPtr> versions_;
+};
+
+FilterPtr bind_transform(BindArguments& a) {
+  const grammar::SyntaxNode& body = *a.node.children[0];
+  const grammar::KeywordTable& keywords = a.binder.registry().keywords();
+  std::vector<FilterPtr> versions;
+  std::set<std::string> seen;  // symmetric filters give identical copies: keep one of each
+  for (const Transform& t : transform_set(a.node.text)) {
+    grammar::SyntaxPtr copy = transformed_copy(body, t, keywords);
+    if (!copy || !seen.insert(structural_key(*copy)).second) continue;
+    FilterPtr bound = a.binder.bind(*copy);
+    if (!bound) return nullptr;
+    versions.push_back(std::move(bound));
+  }
+  if (versions.empty()) {
+    a.binder.error(a.node, "no transformed copy of this filter stays on the board");
+    return nullptr;
+  }
+  if (a.parameter("count")) return std::make_unique<TransformCount>(std::move(versions));
+  ValueType type = versions[0]->type();
+  if (type != ValueType::Set && type != ValueType::Numeric) type = ValueType::Logical;
+  if (versions.size() == 1 && a.node.text != "reversecolor") return std::move(versions[0]);
+  return std::make_unique<TransformUnion>(type, std::move(versions));
+}
+
+constexpr grammar::ParameterSpec kTransformParameters[] = {{"count"}};
+
+}  // namespace
+
+void register_transform_filters(Registry& registry) {
+  using grammar::ShapeKind;
+  constexpr std::string_view kNames[] = {"flipcolor", "reversecolor", "flip", "fliphorizontal", "flipvertical",
+                                          "rotate90", "shift", "shifthorizontal", "shiftvertical"};
+  for (std::string_view name : kNames) {
+    grammar::KeywordShape shape{name, ShapeKind::Prefix, grammar::precedence::kLowest};
+    shape.parameters = kTransformParameters;
+    FilterSpec spec{shape, "the filter, or any of its images under the transform", bind_transform};
+    spec.binds_children = true;
+    registry.add(std::move(spec));
+  }
+  registry.add({{"notransform", ShapeKind::Prefix, grammar::precedence::kLowest},
+                "the filter, shielded from enclosing transforms",
+                [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }});
+}
+
+}  // namespace quarry::builtins

@@ -1,0 +1,172 @@
+// Variable family: references to variables and the assignments = =? += -= *= /= %= |= &=.
+#include "builtins/builtins.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+
+class VariableRef final : public Filter {
+ public:
+  VariableRef(ValueType type, int slot) : Filter(type), slot_(slot) {}
+  bool match(Context& ctx) const override {
+    const Value& v = ctx.variable(slot_);
+    if (type() == ValueType::Set) return std::holds_alternative<SquareSet>(v) && std::get<SquareSet>(v).any();
+    return !std::holds_alternative<std::monostate>(v);
+  }
+  SquareSet squares(Context& ctx) const override {
+    const Value& v = ctx.variable(slot_);
+    return std::holds_alternative<SquareSet>(v) ? std::get<SquareSet>(v) : SquareSet();
+  }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    const Value& v = ctx.variable(slot_);
+    if (std::holds_alternative<std::int64_t>(v)) return std::get<std::int64_t>(v);
+    return std::nullopt;
+  }
+  std::optional<std::string> text(Context& ctx) const override {
+    const Value& v = ctx.variable(slot_);
+    if (std::holds_alternative<std::string>(v)) return std::get<std::string>(v);
+    return std::nullopt;
+  }
+
+ private:
+  int slot_;
+};
+
+// x = F: stores F's value. A set always has a value (possibly empty), so a set assignment
+// matches; a numeric or string F without a value makes the assignment fail and keeps x.
+// x =? S: assigns and matches only when the set is non-empty.
+class Assignment final : public Filter {
+ public:
+  Assignment(int slot, FilterPtr value, bool only_if_nonempty)
+      : Filter(ValueType::Logical), slot_(slot), value_(std::move(value)), only_if_nonempty_(only_if_nonempty) {}
+  bool match(Context& ctx) const override {
+    switch (value_->type()) {
+      case ValueType::Set: {
+        SquareSet s = value_->squares(ctx);
+        if (only_if_nonempty_ && s.is_empty()) return false;
+        ctx.variable(slot_) = s;
+        return true;
+      }
+      case ValueType::Numeric: {
+        auto n = value_->number(ctx);
+        if (!n) return false;
+        ctx.variable(slot_) = *n;
+        return true;
+      }
+      case ValueType::String: {
+        auto t = value_->text(ctx);
+        if (!t) return false;
+        ctx.variable(slot_) = std::move(*t);
+        return true;
+      }
+      default: return false;
+    }
+  }
+
+ private:
+  int slot_;
+  FilterPtr value_;
+  bool only_if_nonempty_;
+};
+
+enum class Update { Add, Subtract, Multiply, Divide, Modulo, Union, Intersection };
+
+// x op= F on a bound x; fails (and leaves x alone) when x is unbound or F has no value.
+class CompoundAssignment final : public Filter {
+ public:
+  CompoundAssignment(int slot, Update op, FilterPtr value)
+      : Filter(ValueType::Logical), slot_(slot), op_(op), value_(std::move(value)) {}
+  bool match(Context& ctx) const override {
+    Value& v = ctx.variable(slot_);
+    if (std::holds_alternative<SquareSet>(v)) {
+      SquareSet rhs = value_->squares(ctx);
+      v = op_ == Update::Union ? std::get<SquareSet>(v) | rhs : std::get<SquareSet>(v) & rhs;
+      return true;
+    }
+    if (std::holds_alternative<std::string>(v)) {
+      auto t = value_->text(ctx);
+      if (!t) return false;
+      std::get<std::string>(v) += *t;
+      return true;
+    }
+    if (!std::holds_alternative<std::int64_t>(v)) return false;
+    auto n = numeric_value(*value_, ctx);
+    if (!n) return false;
+    std::int64_t& x = std::get<std::int64_t>(v);
+    switch (op_) {
+      case Update::Add: x += *n; break;
+      case Update::Subtract: x -= *n; break;
+      case Update::Multiply: x *= *n; break;
+      case Update::Divide: if (*n == 0) return false; x /= *n; break;
+      case Update::Modulo: if (*n == 0) return false; x %= *n; break;
+      case Update::Union:
+      case Update::Intersection: return false;
+    }
+    return true;
+  }
+
+ private:
+  int slot_;
+  Update op_;
+  FilterPtr value_;
+};
+
+bool assignable(ValueType t) { return t == ValueType::Set || t == ValueType::Numeric || t == ValueType::String; }
+
+FilterPtr bind_plain_assignment(BindArguments& a, bool only_if_nonempty) {
+  const VariableInfo& var = a.binder.variable(a.variable_slot);
+  ValueType t = a.arguments[0]->type();
+  if (!assignable(t)) {
+    a.binder.error(*a.node.children[1], "a " + std::string(type_name(t)) + " filter has no value to assign",
+                   "assign a set, a number or a string");
+    return nullptr;
+  }
+  if (t != var.type) {
+    a.binder.error(a.node, "variable '" + var.name + "' holds a " + std::string(type_name(var.type)) +
+                               "; it cannot be assigned a " + std::string(type_name(t)));
+    return nullptr;
+  }
+  if (only_if_nonempty && t != ValueType::Set) {
+    a.binder.error(a.node, "'=?' assigns sets only");
+    return nullptr;
+  }
+  return std::make_unique<Assignment>(a.variable_slot, std::move(a.arguments[0]), only_if_nonempty);
+}
+
+BindFunction bind_update(Update op) {
+  return [op](BindArguments& a) -> FilterPtr {
+    const VariableInfo& var = a.binder.variable(a.variable_slot);
+    ValueType t = a.arguments[0]->type();
+    bool set_op = op == Update::Union || op == Update::Intersection;
+    bool ok = set_op ? (var.type == ValueType::Set && t == ValueType::Set)
+              : var.type == ValueType::String ? (op == Update::Add && t == ValueType::String)
+                                               : (var.type == ValueType::Numeric && (t == ValueType::Numeric || t == ValueType::Set));
+    if (!ok) {
+      a.binder.error(a.node, "'" + a.node.text + "' cannot update the " + std::string(type_name(var.type)) +
+                                 " variable '" + var.name + "' with a " + std::string(type_name(t)) + " filter");
+      return nullptr;
+    }
+    return std::make_unique<CompoundAssignment>(a.variable_slot, op, std::move(a.arguments[0]));
+  };
+}
+
+}  // namespace
+
+void register_variable_filters(Registry& registry) {
+  registry.add_operator(construct::kVariable, 0, [](BindArguments& a) -> FilterPtr {
+    return std::make_unique<VariableRef>(a.binder.variable(a.variable_slot).type, a.variable_slot);
+  });
+  registry.add_operator("=", 2, [](BindArguments& a) { return bind_plain_assignment(a, false); });
+  registry.add_operator("=?", 2, [](BindArguments& a) { return bind_plain_assignment(a, true); });
+  registry.add_operator("+=", 2, bind_update(Update::Add));
+  registry.add_operator("-=", 2, bind_update(Update::Subtract));
+  registry.add_operator("*=", 2, bind_update(Update::Multiply));
+  registry.add_operator("/=", 2, bind_update(Update::Divide));
+  registry.add_operator("%=", 2, bind_update(Update::Modulo));
+  registry.add_operator("|=", 2, bind_update(Update::Union));
+  registry.add_operator("&=", 2, bind_update(Update::Intersection));
+}
+
+}  // namespace quarry::builtins

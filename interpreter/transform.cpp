@@ -1,0 +1,228 @@
+// Syntax-tree rewriting for transforms.
+#include "interpreter/transform.h"
+
+#include <array>
+#include <string>
+
+namespace quarry::interpreter {
+
+using grammar::SyntaxKind;
+using grammar::SyntaxNode;
+using grammar::SyntaxPtr;
+
+std::pair<int, int> Transform::map_direction(int df, int dr) const {
+  switch (dihedral) {
+    case 0: return {df, dr};
+    case 1: return {dr, -df};    // rotate 90 clockwise
+    case 2: return {-df, -dr};   // rotate 180
+    case 3: return {-dr, df};    // rotate 270
+    case 4: return {df, -dr};    // mirror a1<->a8
+    case 5: return {-df, dr};    // mirror a1<->h1
+    case 6: return {dr, df};     // mirror in the a1-h8 diagonal
+    default: return {-dr, -df};  // mirror in the a8-h1 diagonal
+  }
+}
+
+std::optional<std::pair<int, int>> Transform::map_square(int file, int rank) const {
+  // Dihedral maps act on coordinates centred on the board: x = 2*file - 7.
+  auto [x, y] = map_direction(2 * file - 7, 2 * rank - 7);
+  int f = (x + 7) / 2 + shift_files;
+  int r = (y + 7) / 2 + shift_ranks;
+  if (f < 0 || f > 7 || r < 0 || r > 7) return std::nullopt;
+  return std::pair{f, r};
+}
+
+std::vector<Transform> transform_set(std::string_view keyword) {
+  std::vector<Transform> set;
+  auto add = [&set](int d, int sf, int sr, bool swap) { set.push_back({d, sf, sr, swap}); };
+  if (keyword == "flipcolor") { add(0, 0, 0, false); add(4, 0, 0, true); }
+  else if (keyword == "reversecolor") { add(4, 0, 0, true); }
+  else if (keyword == "flip") { for (int d = 0; d < 8; ++d) add(d, 0, 0, false); }
+  else if (keyword == "fliphorizontal") { add(0, 0, 0, false); add(4, 0, 0, false); }
+  else if (keyword == "flipvertical") { add(0, 0, 0, false); add(5, 0, 0, false); }
+  else if (keyword == "rotate90") { for (int d = 0; d < 4; ++d) add(d, 0, 0, false); }
+  else if (keyword == "shift") { for (int sf = -7; sf <= 7; ++sf) for (int sr = -7; sr <= 7; ++sr) add(0, sf, sr, false); }
+  else if (keyword == "shifthorizontal") { for (int sf = -7; sf <= 7; ++sf) add(0, sf, 0, false); }
+  else if (keyword == "shiftvertical") { for (int sr = -7; sr <= 7; ++sr) add(0, 0, sr, false); }
+  // Identity first, so an untransformed match is found (and commented) before its images.
+  if (!set.empty() && (set[0].dihedral != 0 || set[0].shift_files != 0 || set[0].shift_ranks != 0 || set[0].swap_colors)) {
+    for (std::size_t i = 1; i < set.size(); ++i) {
+      const Transform& t = set[i];
+      if (t.dihedral == 0 && t.shift_files == 0 && t.shift_ranks == 0 && !t.swap_colors) std::swap(set[0], set[i]);
+    }
+  }
+  return set;
+}
+
+bool is_transform_keyword(std::string_view keyword) { return !transform_set(keyword).empty(); }
+
+namespace {
+
+struct Direction {
+  std::string_view name;
+  std::array<std::pair<int, int>, 8> vectors;
+  int count;
+};
+
+// Direction keywords as sets of unit vectors; a transform maps the set and looks up the name.
+constexpr std::array kDirections{
+    Direction{"up", {{{0, 1}}}, 1},
+    Direction{"down", {{{0, -1}}}, 1},
+    Direction{"right", {{{1, 0}}}, 1},
+    Direction{"left", {{{-1, 0}}}, 1},
+    Direction{"northeast", {{{1, 1}}}, 1},
+    Direction{"northwest", {{{-1, 1}}}, 1},
+    Direction{"southeast", {{{1, -1}}}, 1},
+    Direction{"southwest", {{{-1, -1}}}, 1},
+    Direction{"vertical", {{{0, 1}, {0, -1}}}, 2},
+    Direction{"horizontal", {{{1, 0}, {-1, 0}}}, 2},
+    Direction{"maindiagonal", {{{1, 1}, {-1, -1}}}, 2},
+    Direction{"offdiagonal", {{{-1, 1}, {1, -1}}}, 2},
+    Direction{"orthogonal", {{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}}, 4},
+    Direction{"diagonal", {{{1, 1}, {-1, -1}, {-1, 1}, {1, -1}}}, 4},
+    Direction{"anydirection", {{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}}}, 8},
+};
+
+int direction_mask(const Direction& d) {
+  int mask = 0;
+  for (int i = 0; i < d.count; ++i) mask |= 1 << ((d.vectors[i].first + 1) * 3 + (d.vectors[i].second + 1));
+  return mask;
+}
+
+// The direction name `name` becomes under t, or `name` itself when it is no direction.
+std::string_view mapped_direction(std::string_view name, const Transform& t) {
+  for (const Direction& d : kDirections) {
+    if (d.name != name) continue;
+    int mask = 0;
+    for (int i = 0; i < d.count; ++i) {
+      auto [df, dr] = t.map_direction(d.vectors[i].first, d.vectors[i].second);
+      mask |= 1 << ((df + 1) * 3 + (dr + 1));
+    }
+    for (const Direction& e : kDirections) {
+      if (direction_mask(e) == mask) return e.name;
+    }
+  }
+  return name;
+}
+
+// Whether t sends light squares to dark ones (then `light` and `dark` trade places).
+bool swaps_square_colors(const Transform& t) {
+  // Use a square that stays on the board under the translation.
+  for (int f = 0; f < 8; ++f) {
+    for (int r = 0; r < 8; ++r) {
+      auto to = t.map_square(f, r);
+      if (to) return ((f + r) % 2) != ((to->first + to->second) % 2);
+    }
+  }
+  return false;
+}
+
+std::string_view renamed_keyword(std::string_view name, const Transform& t) {
+  if (t.swap_colors) {
+    if (name == "wtm") return "btm";
+    if (name == "btm") return "wtm";
+    if (name == "white") return "black";
+    if (name == "black") return "white";
+  }
+  if (swaps_square_colors(t)) {
+    if (name == "light") return "dark";
+    if (name == "dark") return "light";
+  }
+  return mapped_direction(name, t);
+}
+
+std::uint16_t swap_piece_colors(std::uint16_t mask) {
+  std::uint16_t empty = mask & grammar::content::kEmpty;
+  std::uint16_t white = (mask >> 1) & 0x3F;
+  std::uint16_t black = (mask >> 7) & 0x3F;
+  return static_cast<std::uint16_t>(empty | (black << 1) | (white << 7));
+}
+
+// Returns false when a restricted square set is shifted entirely off the board.
+bool transform_designator(SyntaxNode& node, const Transform& t) {
+  if (t.swap_colors) node.piece_mask = swap_piece_colors(node.piece_mask);
+  if (node.squares == ~std::uint64_t{0}) return true;
+  std::uint64_t mapped = 0;
+  for (int sq = 0; sq < 64; ++sq) {
+    if (!((node.squares >> sq) & 1)) continue;
+    auto to = t.map_square(sq & 7, sq >> 3);
+    if (to) mapped |= std::uint64_t{1} << (to->second * 8 + to->first);
+  }
+  node.squares = mapped;
+  return mapped != 0 || node.text == "[]";
+}
+
+}  // namespace
+
+std::string structural_key(const SyntaxNode& node) {
+  std::string key = std::to_string(static_cast<int>(node.kind)) + ":" + node.text;
+  if (node.kind == SyntaxKind::PieceDesignator) {
+    key = "D" + std::to_string(node.piece_mask) + "/" + std::to_string(node.squares);
+  }
+  if (node.kind == SyntaxKind::Number) key += "=" + std::to_string(node.number);
+  key += "(";
+  for (const auto& p : node.parameters) {
+    key += p.name + "[";
+    for (const auto& v : p.values) key += structural_key(*v) + ",";
+    key += "]";
+  }
+  for (const auto& c : node.children) key += structural_key(*c) + ",";
+  return key + ")";
+}
+
+SyntaxPtr clone(const SyntaxNode& node) {
+  auto copy = std::make_unique<SyntaxNode>();
+  copy->kind = node.kind;
+  copy->range = node.range;
+  copy->text = node.text;
+  copy->keyword = node.keyword;
+  copy->number = node.number;
+  copy->piece_mask = node.piece_mask;
+  copy->squares = node.squares;
+  for (const auto& c : node.children) copy->children.push_back(clone(*c));
+  for (const auto& p : node.parameters) {
+    grammar::SyntaxParameter q{p.name, p.range, {}};
+    for (const auto& v : p.values) q.values.push_back(clone(*v));
+    copy->parameters.push_back(std::move(q));
+  }
+  return copy;
+}
+
+SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const grammar::KeywordTable& keywords) {
+  if (node.kind == SyntaxKind::Keyword && node.text == "notransform") return clone(node);
+  auto copy = std::make_unique<SyntaxNode>();
+  copy->kind = node.kind;
+  copy->range = node.range;
+  copy->text = node.text;
+  copy->keyword = node.keyword;
+  copy->number = node.number;
+  copy->piece_mask = node.piece_mask;
+  copy->squares = node.squares;
+  if (node.kind == SyntaxKind::PieceDesignator && !transform_designator(*copy, t)) return nullptr;
+  if (node.kind == SyntaxKind::Keyword) {
+    std::string_view renamed = renamed_keyword(node.text, t);
+    int id = keywords.find(renamed);
+    if (renamed != node.text && id >= 0) {
+      copy->text = std::string(renamed);
+      copy->keyword = id;
+    }
+  }
+  for (const auto& c : node.children) {
+    SyntaxPtr child = transformed_copy(*c, t, keywords);
+    if (!child) return nullptr;
+    copy->children.push_back(std::move(child));
+  }
+  for (const auto& p : node.parameters) {
+    // Parameter words that are directions (`ray diagonal (…)`) turn with the board.
+    grammar::SyntaxParameter q{std::string(mapped_direction(p.name, t)), p.range, {}};
+    for (const auto& v : p.values) {
+      SyntaxPtr value = transformed_copy(*v, t, keywords);
+      if (!value) return nullptr;
+      q.values.push_back(std::move(value));
+    }
+    copy->parameters.push_back(std::move(q));
+  }
+  return copy;
+}
+
+}  // namespace quarry::interpreter

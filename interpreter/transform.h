@@ -1,0 +1,46 @@
+// Board transforms (flipcolor, flip, rotate90, shift …) applied to the syntax tree before binding,
+// as CQL defines them: the filter is copied once per transform in the set and the copies combined.
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "grammar/keywords.h"
+#include "grammar/syntax.h"
+
+namespace quarry::interpreter {
+
+// One element of a transform set: a symmetry of the board (one of the 8 dihedral maps applied to
+// (file, rank)), then a translation, and optionally a colour swap.
+struct Transform {
+  int dihedral = 0;  // 0 identity, 1-3 rotations by 90/180/270 clockwise, 4-7 reflections
+  int shift_files = 0;
+  int shift_ranks = 0;
+  bool swap_colors = false;
+
+  // Where the square (file, rank) goes; nullopt when it leaves the board.
+  std::optional<std::pair<int, int>> map_square(int file, int rank) const;
+  // A direction vector (df, dr) under the dihedral part (translations keep directions).
+  std::pair<int, int> map_direction(int df, int dr) const;
+};
+
+// The transforms a transform keyword stands for, identity first (reversecolor has none). Empty
+// when the name is not a transform keyword.
+std::vector<Transform> transform_set(std::string_view keyword);
+
+bool is_transform_keyword(std::string_view keyword);
+
+// A copy of `node` rewritten by `t`: piece designators (squares and colours), direction keywords,
+// light/dark, wtm/btm, white/black; `notransform` subtrees are copied unchanged. Returns nullptr
+// when the copy is meaningless (a restricted square set shifted entirely off the board).
+grammar::SyntaxPtr transformed_copy(const grammar::SyntaxNode& node, const Transform& t,
+                                    const grammar::KeywordTable& keywords);
+
+grammar::SyntaxPtr clone(const grammar::SyntaxNode& node);
+
+// A text that is equal for two trees exactly when they are the same filter (piece designators by
+// their contents and squares, not their spelling): tells identical transformed copies apart.
+std::string structural_key(const grammar::SyntaxNode& node);
+
+}  // namespace quarry::interpreter

@@ -1,0 +1,59 @@
+// Test helper: a query evaluated inside a game built move by move (UCI), for filters that look
+// beyond the current position (promotedpieces, positionid).
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "builtins/builtins.h"
+#include "chess/game.h"
+#include "chess/notation.h"
+#include "interpreter/query.h"
+
+namespace quarry::testing {
+
+class GameEvaluation {
+ public:
+  GameEvaluation(const std::string& query_text, const std::string& fen) : file_("test.cql", query_text) {
+    std::string error;
+    auto pos = chess::Position::from_fen(fen, &error);
+    if (!pos) throw std::runtime_error("bad FEN in test: " + error);
+    game_.set_start(*pos);
+    query_ = interpreter::compile_query(file_, builtins::standard_registry(), diagnostics_);
+    if (!query_) throw std::runtime_error("query does not compile:\n" + diagnostics_.render());
+    ctx_.set_game(game_);
+    ctx_.set_node(game_.root());
+  }
+
+  // Plays the moves from `from` (each as a new last child) and returns the node reached.
+  chess::NodeId play(chess::NodeId from, std::initializer_list<const char*> moves) {
+    chess::NodeId node = from;
+    for (const char* uci : moves) {
+      auto move = chess::parse_uci(game_.node(node).position, uci);
+      if (!move) throw std::runtime_error(std::string("bad move in test: ") + uci);
+      node = game_.add_child(node, *move);
+    }
+    return node;
+  }
+
+  // Evaluation happens at this node from now on.
+  GameEvaluation& at(chess::NodeId node) {
+    ctx_.set_node(node);
+    return *this;
+  }
+
+  bool matches() { return query_->body->match(ctx_); }
+  chess::SquareSet squares() { return query_->body->squares(ctx_); }
+  std::optional<std::int64_t> number() { return query_->body->number(ctx_); }
+
+ private:
+  grammar::SourceFile file_;
+  grammar::Diagnostics diagnostics_;
+  chess::Game game_;
+  std::optional<interpreter::CompiledQuery> query_;
+  interpreter::Context ctx_;
+};
+
+}  // namespace quarry::testing

@@ -1,0 +1,104 @@
+// Line family: between, ray, xray and pin.
+#include <catch2/catch.hpp>
+
+#include "evaluate.h"
+
+using quarry::testing::compile_error;
+using quarry::testing::Evaluation;
+using quarry::testing::squares_of;
+
+namespace {
+const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const std::string kBare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+// White Re1 pins the black knight e5 to the king e8; the black bishop b4 pins the white knight d2
+// to the rook e1 (not to the king, which stands on g1).
+const std::string kPins = "4k3/8/8/4n3/1b6/8/3N4/4R1K1 w - - 0 1";
+}  // namespace
+
+TEST_CASE("between", "[lines]") {
+  CHECK(Evaluation("between(a1 c3)", kBare).squares() == squares_of("b2"));
+  CHECK(Evaluation("between(a1 h7)", kBare).squares().is_empty());
+  CHECK_FALSE(Evaluation("between(a1 h7)", kBare).matches());
+  CHECK(Evaluation("between(a1 a4)", kBare).squares() == squares_of("a2 a3"));
+  CHECK(Evaluation("between(a1 b2)", kBare).squares().is_empty());
+  // Unions over every pair; pieces are irrelevant.
+  CHECK(Evaluation("between(a1 [a3,c1])", kBare).squares() == squares_of("a2 b1"));
+  CHECK(Evaluation("between(Ra1 Rh1)", kStart).squares() == squares_of("b1 c1 d1 e1 f1 g1"));
+}
+
+TEST_CASE("ray: sets in order along one line, empty squares between", "[lines]") {
+  // Rook battery on the e-file behind the queen, pinning nothing: R R q k.
+  const std::string battery = "4k3/8/4q3/8/8/8/4R3/4RK2 w - - 0 1";
+  CHECK(Evaluation("ray orthogonal (R R q k)", battery).squares() == squares_of("e8"));
+  CHECK(Evaluation("ray (R q k)", battery).squares() == squares_of("e8"));
+  CHECK(Evaluation("ray (R R q)", battery).squares() == squares_of("e6"));
+  CHECK(Evaluation("ray diagonal (R q k)", battery).squares().is_empty());
+  CHECK(Evaluation("ray up (R q)", battery).squares() == squares_of("e6"));
+  CHECK(Evaluation("ray down (R q)", battery).squares().is_empty());
+  // A piece between two links breaks the ray: Re1 … q needs Re2 to be in a set.
+  CHECK(Evaluation("ray (Re1 q)", battery).squares().is_empty());
+  // Links may be empty squares.
+  CHECK(Evaluation("ray (Re2 _ q)", battery).squares() == squares_of("e6"));
+  CHECK(Evaluation("ray (Re2 e4 e5)", battery).squares() == squares_of("e5"));
+  // Links must be distinct squares in ray order.
+  CHECK(Evaluation("ray (e5 e4)", battery).squares() == squares_of("e4"));
+  CHECK(Evaluation("ray up (e5 e4)", battery).squares().is_empty());
+  CHECK(Evaluation("ray diagonal (B n k)", "4k3/8/2n5/8/B7/8/8/4K3 w - - 0 1").squares() == squares_of("e8"));
+  CHECK(Evaluation("ray (A a A a)", "k7/8/8/8/8/8/8/KnRr4 w - - 0 1").squares() == squares_of("d1"));
+}
+
+TEST_CASE("ray syntax", "[lines]") {
+  CHECK_FALSE(compile_error("ray (a1)").empty());
+  CHECK_FALSE(compile_error("ray up up (a1 a2)").empty());
+  CHECK(compile_error("ray vertical horizontal (a1 a2)").empty());
+}
+
+TEST_CASE("xray: from a line piece along its own lines", "[lines]") {
+  // Black knight pinned by a white rook to the black king.
+  CHECK(Evaluation("xray (R a k)", kPins).squares() == squares_of("e8"));
+  CHECK(Evaluation("xray (R n k)", kPins).squares() == squares_of("e8"));
+  // A bishop cannot x-ray along a file, a rook not along a diagonal.
+  CHECK(Evaluation("xray (B a k)", "4k3/8/8/4n3/8/8/8/4B1K1 w - - 0 1").squares().is_empty());
+  CHECK(Evaluation("xray (R a k)", "4k3/8/2n5/8/B7/8/8/4K3 w - - 0 1").squares().is_empty());
+  CHECK(Evaluation("xray (B a k)", "4k3/8/2n5/8/B7/8/8/4K3 w - - 0 1").squares() == squares_of("e8"));
+  // Exactly one white piece between the white queen and the white king.
+  CHECK(Evaluation("xray (Q A K)", "4k3/8/8/Q7/8/2N5/8/4K3 w - - 0 1").squares() == squares_of("e1"));
+  CHECK(Evaluation("xray (Q A K)", "4k3/8/8/Q7/8/2N5/3P4/4K3 w - - 0 1").squares().is_empty());
+}
+
+TEST_CASE("pin: pinned pieces by default", "[lines]") {
+  CHECK(Evaluation("pin", kPins).squares() == squares_of("e5"));
+  CHECK(Evaluation("pin through a", kPins).squares() == squares_of("e5"));
+  CHECK(Evaluation("pin through A", kPins).squares().is_empty());
+  CHECK_FALSE(Evaluation("pin", kStart).matches());
+  // The bishop b4 sees d2 then e1: the rook is white like the knight, so a pin to the rook.
+  CHECK(Evaluation("pin to R", kPins).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin through N to R", kPins).squares() == squares_of("d2"));
+}
+
+TEST_CASE("pin: the first parameter chooses the value", "[lines]") {
+  CHECK(Evaluation("pin from R", kPins).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin from Q", kPins).squares().is_empty());
+  CHECK(Evaluation("pin to k", kPins).squares() == squares_of("e8"));
+  CHECK(Evaluation("pin through n from R", kPins).squares() == squares_of("e5"));
+  CHECK(Evaluation("pin from R through n", kPins).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin to [Kk] from [Aa]", kPins).squares() == squares_of("e8"));
+}
+
+TEST_CASE("pin: pinned piece of the other colour, target empty or of its colour", "[lines]") {
+  // Own piece between rook and the enemy king: no pin (that is a discovered-check battery).
+  CHECK_FALSE(Evaluation("pin", "4k3/8/8/4N3/8/8/8/4R1K1 w - - 0 1").matches());
+  // Knights do not pin.
+  CHECK_FALSE(Evaluation("pin", "4k3/8/8/8/8/8/8/N3n1K1 w - - 0 1").matches());
+  // Pin to an empty square: the squares behind the pinned piece up to the next piece.
+  CHECK(Evaluation("pin to _", "8/8/4k3/8/4n3/8/8/4R1K1 w - - 0 1").squares() == squares_of("e5"));
+  CHECK(Evaluation("pin from R to _", "8/8/4k3/8/4n3/8/8/4R1K1 w - - 0 1").squares() == squares_of("e1"));
+  CHECK(Evaluation("pin through n to _", "8/8/4k3/8/4n3/8/8/4R1K1 w - - 0 1").squares() == squares_of("e4"));
+  CHECK(Evaluation("pin to e6", "8/8/4k3/8/4n3/8/8/4R1K1 w - - 0 1").squares() == squares_of("e6"));
+  CHECK_FALSE(Evaluation("pin to e7", "8/8/4k3/8/4n3/8/8/4R1K1 w - - 0 1").matches());
+}
+
+TEST_CASE("pin syntax", "[lines]") {
+  CHECK_FALSE(compile_error("pin from R from Q").empty());
+  CHECK(compile_error("pin from R to k").empty());
+}

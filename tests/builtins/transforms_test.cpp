@@ -1,0 +1,50 @@
+// Transform family: images of a filter under board symmetries and colour swaps.
+#include <catch2/catch.hpp>
+
+#include "evaluate.h"
+
+using quarry::testing::Evaluation;
+using quarry::testing::squares_of;
+
+namespace {
+const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+// White king a1 and rook b2, black king h8: no symmetry maps the position to itself.
+const std::string kCorner = "7k/8/8/8/8/8/1R6/K7 w - - 0 1";
+}  // namespace
+
+TEST_CASE("flipcolor of a set is the union of both colours' images", "[transforms]") {
+  CHECK(Evaluation("flipcolor K", kStart).squares() == squares_of("e1 e8"));
+  CHECK(Evaluation("flipcolor Ka1", kCorner).squares() == squares_of("a1"));
+  CHECK(Evaluation("flipcolor ka8", kCorner).squares() == squares_of("a1"));  // image: Ka1
+  CHECK(Evaluation("reversecolor Ka1", kCorner).squares().is_empty());          // image only: ka8
+}
+
+TEST_CASE("flipcolor of a logical filter matches when any image matches", "[transforms]") {
+  CHECK(Evaluation("flipcolor btm", kStart).matches());
+  CHECK_FALSE(Evaluation("reversecolor wtm", kStart).matches());
+  CHECK(Evaluation("flipcolor {Rb2 kh8}", kCorner).matches());
+  CHECK(Evaluation("flipcolor {rb7 Kh1}", kCorner).matches());  // its image is {Rb2 kh8}
+  CHECK_FALSE(Evaluation("flipcolor {Rb7 kh8}", kCorner).matches());
+}
+
+TEST_CASE("flip covers all eight symmetries; rotate90 the four rotations", "[transforms]") {
+  CHECK(Evaluation("flip Kh8", kCorner).matches());
+  CHECK(Evaluation("flip count Ka1", kCorner).number() == 1);
+  CHECK(Evaluation("flip count {Ka1 Rb2}", kCorner).number() == 1);
+  CHECK(Evaluation("rotate90 Kh1", kCorner).squares() == squares_of("a1"));
+  CHECK(Evaluation("rotate90 count Kh1", kCorner).number() == 1);
+  CHECK(Evaluation("fliphorizontal Ka8", kCorner).squares() == squares_of("a1"));  // a1<->a8
+  CHECK(Evaluation("flipvertical Kh1", kCorner).squares() == squares_of("a1"));    // a1<->h1
+  CHECK_FALSE(Evaluation("flipvertical Ka8", kCorner).matches());
+}
+
+TEST_CASE("shift translates square designators", "[transforms]") {
+  CHECK(Evaluation("shift Kc3", kCorner).matches());
+  CHECK(Evaluation("shifthorizontal Kh1", kCorner).matches());
+  CHECK_FALSE(Evaluation("shiftvertical Kh1", kCorner).matches());
+  CHECK(Evaluation("shiftvertical count Ka1-2", kCorner).number() == 2);  // a1-2 and a1 (shifted down)
+}
+
+TEST_CASE("notransform shields its argument", "[transforms]") {
+  CHECK(Evaluation("flipcolor notransform K", kStart).squares() == squares_of("e1"));
+}
