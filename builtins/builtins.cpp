@@ -12,6 +12,9 @@ void register_builtins(interpreter::Registry& registry) {
   register_position_state_filters(registry);
   register_transform_filters(registry);
   register_variable_filters(registry);
+  register_control_filters(registry);
+  register_iteration_filters(registry);
+  register_function_filters(registry);
   register_attack_filters(registry);
   register_line_filters(registry);
   register_direction_filters(registry);

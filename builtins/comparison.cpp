@@ -76,13 +76,14 @@ class StringComparison final : public Filter {
   FilterPtr left_, right_;
 };
 
-bool is_numeric_like(ValueType t) { return t == ValueType::Numeric || t == ValueType::Set; }
+bool is_set_like(ValueType t) { return t == ValueType::Set || t == ValueType::Piece; }
+bool is_numeric_like(ValueType t) { return t == ValueType::Numeric || is_set_like(t); }
 
 BindFunction bind_comparison(Relation relation) {
   return [relation](BindArguments& a) -> FilterPtr {
     ValueType left = a.arguments[0]->type(), right = a.arguments[1]->type();
     bool equality = relation == Relation::Equal || relation == Relation::NotEqual;
-    if (equality && left == ValueType::Set && right == ValueType::Set) {
+    if (equality && is_set_like(left) && is_set_like(right)) {
       return std::make_unique<SetEquality>(relation == Relation::Equal, std::move(a.arguments[0]), std::move(a.arguments[1]));
     }
     if (left == ValueType::String || right == ValueType::String) {

@@ -1,5 +1,7 @@
 // Direction family: up, down, …, anydirection, maindiagonal, offdiagonal (translations of a set on
 // an empty board over a range of distances) and the square-colour filters light and dark.
+#include <algorithm>
+
 #include "builtins/builtins.h"
 #include "builtins/geometry.h"
 #include "interpreter/binder.h"

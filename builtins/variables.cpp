@@ -1,5 +1,6 @@
 // Variable family: references to variables and the assignments = =? += -= *= /= %= |= &=.
 #include "builtins/builtins.h"
+#include "chess/position.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -12,15 +13,22 @@ class VariableRef final : public Filter {
   VariableRef(ValueType type, int slot) : Filter(type), slot_(slot) {}
   bool match(Context& ctx) const override {
     const Value& v = ctx.variable(slot_);
+    if (type() == ValueType::Piece) return squares(ctx).any();
     if (type() == ValueType::Set) return std::holds_alternative<SquareSet>(v) && std::get<SquareSet>(v).any();
     return !std::holds_alternative<std::monostate>(v);
   }
   SquareSet squares(Context& ctx) const override {
     const Value& v = ctx.variable(slot_);
+    if (type() == ValueType::Piece) {
+      // A piece variable holds the piece's id: it names the square that piece stands on now.
+      if (!std::holds_alternative<std::int64_t>(v)) return SquareSet();
+      return SquareSet(ctx.position().square_of_piece_id(static_cast<int>(std::get<std::int64_t>(v))));
+    }
     return std::holds_alternative<SquareSet>(v) ? std::get<SquareSet>(v) : SquareSet();
   }
   std::optional<std::int64_t> number(Context& ctx) const override {
     const Value& v = ctx.variable(slot_);
+    if (type() == ValueType::Piece) return std::nullopt;
     if (std::holds_alternative<std::int64_t>(v)) return std::get<std::int64_t>(v);
     return std::nullopt;
   }

@@ -162,7 +162,14 @@ PgnToken PgnLexer::make(PgnTokenKind kind, std::size_t start, std::size_t stop) 
 }
 
 void PgnLexer::skip_to_line_end() {
-  for (int c = peek(); c >= 0 && c != '\n'; c = peek()) ++pos_;
+  do {
+    const void* nl = std::memchr(buf_.data() + pos_, '\n', end_ - pos_);
+    if (nl != nullptr) {
+      pos_ = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
+      return;
+    }
+    pos_ = end_;
+  } while (refill());
 }
 
 PgnToken PgnLexer::next() {
@@ -248,25 +255,28 @@ PgnToken PgnLexer::lex_brace_comment() {
   bool unterminated = false;
   std::size_t stop = 0;
   while (true) {
-    const int c = peek();
-    if (c < 0) {
+    if (pos_ == end_ && !refill()) {
       unterminated = true;
       stop = pos_;
       break;
     }
-    if (c == '}') {
+    // Jump to the next '}' or line break; engine comments run to tens of kilobytes.
+    const char* p = buf_.data() + pos_;
+    const char* e = buf_.data() + end_;
+    while (p != e && *p != '}' && *p != '\n') ++p;
+    pos_ = static_cast<std::size_t>(p - buf_.data());
+    if (p == e) continue;
+    if (*p == '}') {
       stop = pos_++;
       break;
     }
     ++pos_;
-    if (c == '\n') {
-      ++line_;
-      // A comment missing its '}' must not swallow the rest of the file.
-      if (at_event_tag()) {
-        unterminated = true;
-        stop = pos_;
-        break;
-      }
+    ++line_;
+    // A comment missing its '}' must not swallow the rest of the file.
+    if (at_event_tag()) {
+      unterminated = true;
+      stop = pos_;
+      break;
     }
   }
   PgnToken t = make(PgnTokenKind::Comment, token_ + 1, stop);
@@ -306,7 +316,10 @@ PgnToken PgnLexer::lex_symbol() {
     while (pos_ < end_ && is_symbol_char(static_cast<unsigned char>(buf_[pos_]))) ++pos_;
   } while (pos_ == end_ && refill());
   // `Event "Name"]`: a tag line that lost its '[' (movetext never has a quote after a word).
-  if (peek() == '"' || (peek() == ' ' && ensure(2) && buf_[pos_ + 1] == '"')) return tag_line(0);
+  if (is_alpha(static_cast<unsigned char>(buf_[token_])) &&
+      (peek() == '"' || (peek() == ' ' && ensure(2) && buf_[pos_ + 1] == '"'))) {
+    return tag_line(0);
+  }
   // En passant marks: "dxc6ep", "dxc6e.p." and a separate "e.p." are dropped. Lengths, not
   // positions, survive the refill that ensure() may do.
   std::size_t length = pos_ - token_;

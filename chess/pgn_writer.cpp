@@ -67,13 +67,7 @@ class MovetextWriter {
     NodeId variation;  // next variation of the last written node to open
   };
 
-  void comment(std::string_view text) {
-    text_.assign("{");
-    text_ += text;
-    text_ += '}';
-    line_.token(text_);
-    need_number_ = true;
-  }
+  void comment(std::string_view text);
   void annotations(NodeId id);
   void move(NodeId id);
 
@@ -84,6 +78,24 @@ class MovetextWriter {
   std::string text_;
   bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
 };
+
+// A '}' cannot sit inside {…}: such a one-line text becomes a ';' comment, which ends the line;
+// in a multi-line one it is replaced by ']'.
+void MovetextWriter::comment(std::string_view text) {
+  const bool brace = text.find('}') != std::string_view::npos;
+  const bool multiline = text.find('\n') != std::string_view::npos;
+  text_.assign(brace && !multiline ? ";" : "{");
+  text_ += text;
+  if (brace && !multiline) {
+    line_.token(text_);
+    line_.finish();
+  } else {
+    if (brace) std::replace(text_.begin(), text_.end(), '}', ']');
+    text_ += '}';
+    line_.token(text_);
+  }
+  need_number_ = true;
+}
 
 // Comments and NAGs at a node: the original ones, then what the query inserted.
 void MovetextWriter::annotations(NodeId id) {

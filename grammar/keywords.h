@@ -41,6 +41,11 @@ enum class ShapeKind : std::uint8_t {
   Call,        // parenthesised argument list: `between(a b)`, `max(a b c)`
   Infix,       // `S attacks T`: binds at `argument_precedence`, left-associative
   Parameters,  // named parameters only, in any order: `pin from R through a`
+  CallOrPrefix,  // `comment("x" K)` or `comment K`: a parenthesised list, else one argument
+  If,          // `if C [then] T [else E]`
+  Iteration,   // `piece [all] $p in S BODY`, `square [all] $s in S BODY`
+  While,       // `while (C) BODY`
+  Function,    // `function Name($a $b) { BODY }`
   Header,      // `cql( … )` parameters
 };
 
@@ -64,6 +69,8 @@ struct KeywordShape {
   // Prefix: up to two integers before the argument, a range (`up 1 7 S`, `up -2 d4`), stored as
   // the parameter "range".
   bool optional_range = false;
+  // A string may stand among the parameters (`sort "Checks" max F`), stored as parameter "title".
+  bool optional_title = false;
 };
 
 // Keyword table handed to the parser; index i is the keyword id stored in syntax nodes.

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cctype>
+#include <set>
 #include <string>
 
 #include "grammar/tokens.h"
@@ -238,7 +239,17 @@ class Lowering {
     }
     if (token.text == "cql") fail(token.range, "'cql( … )' must come first in the query");
     int id = keywords_.find(token.text);
-    if (id < 0) return make(SyntaxKind::Identifier, token.range, std::string(token.text));
+    if (id < 0) {
+      if (functions_.count(std::string(token.text)) && !in.at_end() && in.peek().kind == TokenKind::ParenGroup) {
+        auto call_node = make(SyntaxKind::FunctionCall, token.range, std::string(token.text));
+        const Token& group = in.next();
+        TokenStream args(group.children, group.range);
+        while (!args.at_end()) call_node->children.push_back(expression(args, precedence::kLowest));
+        call_node->range.end = group.range.end;
+        return call_node;
+      }
+      return make(SyntaxKind::Identifier, token.range, std::string(token.text));
+    }
     const KeywordShape& shape = keywords_.shape(id);
     auto node = make(SyntaxKind::Keyword, token.range, std::string(token.text));
     node->keyword = id;
@@ -254,6 +265,16 @@ class Lowering {
         return node;
       }
       case ShapeKind::Call: return call(in, std::move(node), shape);
+      case ShapeKind::CallOrPrefix:
+        if (!in.at_end() && in.peek().kind == TokenKind::ParenGroup) return call(in, std::move(node), shape);
+        if (in.at_end()) fail(in.here(), "'" + std::string(token.text) + "' needs an argument");
+        node->children.push_back(expression(in, shape.argument_precedence));
+        node->range.end = node->children.back()->range.end;
+        return node;
+      case ShapeKind::If: return if_filter(in, std::move(node));
+      case ShapeKind::Iteration: return iteration(in, std::move(node), shape);
+      case ShapeKind::While: return while_filter(in, std::move(node));
+      case ShapeKind::Function: return function_definition(in, std::move(node));
       case ShapeKind::Infix:
         fail(token.range, "'" + std::string(token.text) + "' needs a filter on its left");
       case ShapeKind::Header:
@@ -262,8 +283,83 @@ class Lowering {
     return node;
   }
 
+  // `if C [then] T [else E]`: each part a whole filter.
+  SyntaxPtr if_filter(TokenStream& in, SyntaxPtr node) {
+    if (in.at_end()) fail(in.here(), "'if' needs a condition");
+    node->children.push_back(expression(in, precedence::kLowest));
+    if (!in.at_end() && in.peek().kind == TokenKind::Identifier && in.peek().text == "then") in.next();
+    if (in.at_end()) fail(in.here(), "'if' needs a filter to evaluate when the condition matches");
+    node->children.push_back(expression(in, precedence::kLowest));
+    if (!in.at_end() && in.peek().kind == TokenKind::Identifier && in.peek().text == "else") {
+      in.next();
+      if (in.at_end()) fail(in.here(), "'else' needs a filter");
+      node->children.push_back(expression(in, precedence::kLowest));
+    }
+    node->range.end = node->children.back()->range.end;
+    return node;
+  }
+
+  // `piece [all] $p in S BODY`: parameter "variable" names the variable; children: S, BODY.
+  SyntaxPtr iteration(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
+    keyword_parameters(in, *node, shape);
+    if (in.at_end() || in.peek().kind != TokenKind::Identifier) {
+      fail(in.here(), "'" + node->text + "' needs a variable name", "write " + node->text + " $x in SET { … }");
+    }
+    const Token& name = in.next();
+    SyntaxParameter variable{"variable", name.range, {}};
+    variable.values.push_back(make(SyntaxKind::Identifier, name.range, std::string(name.text)));
+    node->parameters.push_back(std::move(variable));
+    if (in.at_end() || in.peek().text != "in") fail(in.here(), "expected 'in' after the variable name");
+    in.next();
+    if (in.at_end()) fail(in.here(), "expected the set to iterate over");
+    node->children.push_back(expression(in, precedence::kSetPrefix));
+    if (in.at_end()) fail(in.here(), "'" + node->text + "' needs a body filter");
+    node->children.push_back(expression(in, precedence::kLowest));
+    node->range.end = node->children.back()->range.end;
+    return node;
+  }
+
+  // `while (C) BODY`
+  SyntaxPtr while_filter(TokenStream& in, SyntaxPtr node) {
+    if (in.at_end() || in.peek().kind != TokenKind::ParenGroup) fail(in.here(), "'while' needs its condition in parentheses");
+    node->children.push_back(group_expression(in.next(), "a condition"));
+    if (in.at_end()) fail(in.here(), "'while' needs a body filter");
+    node->children.push_back(expression(in, precedence::kLowest));
+    node->range.end = node->children.back()->range.end;
+    return node;
+  }
+
+  // `function Name($a $b) { BODY }`: parameter "name"; parameter "parameters" lists the names.
+  SyntaxPtr function_definition(TokenStream& in, SyntaxPtr node) {
+    if (in.at_end() || in.peek().kind != TokenKind::Identifier) fail(in.here(), "'function' needs a name");
+    const Token& name = in.next();
+    if (keywords_.find(name.text) >= 0) fail(name.range, "'" + std::string(name.text) + "' is a filter name");
+    SyntaxParameter name_param{"name", name.range, {}};
+    name_param.values.push_back(make(SyntaxKind::Identifier, name.range, std::string(name.text)));
+    node->parameters.push_back(std::move(name_param));
+    if (in.at_end() || in.peek().kind != TokenKind::ParenGroup) fail(in.here(), "expected '(' and the parameter names");
+    const Token& group = in.next();
+    SyntaxParameter params{"parameters", group.range, {}};
+    for (const Token& p : group.children) {
+      if (p.kind != TokenKind::Identifier) fail(p.range, "a function parameter must be a name");
+      params.values.push_back(make(SyntaxKind::Identifier, p.range, std::string(p.text)));
+    }
+    node->parameters.push_back(std::move(params));
+    if (in.at_end() || in.peek().kind != TokenKind::BraceGroup) fail(in.here(), "a function body is written in { … }");
+    // Known from here on, so calls (and recursive calls in the body) parse as calls.
+    functions_.insert(std::string(name.text));
+    node->children.push_back(compound(in.next()));
+    node->range.end = node->children.back()->range.end;
+    return node;
+  }
+
   // Words after a keyword (`from S`, `all`, `diagonal`), in any order, each at most once.
   void keyword_parameters(TokenStream& in, SyntaxNode& node, const KeywordShape& shape) {
+    while (!in.at_end() && shape.optional_title && in.peek().kind == TokenKind::String) {
+      SyntaxParameter title{"title", in.peek().range, {}};
+      title.values.push_back(string(in.next()));
+      node.parameters.push_back(std::move(title));
+    }
     while (!in.at_end() && in.peek().kind == TokenKind::Identifier) {
       const ParameterSpec* spec = nullptr;
       for (const ParameterSpec& p : shape.parameters) {
@@ -282,6 +378,11 @@ class Lowering {
         param.values.push_back(expression(in, spec->value_precedence));
       }
       node.parameters.push_back(std::move(param));
+      if (!in.at_end() && shape.optional_title && in.peek().kind == TokenKind::String) {
+        SyntaxParameter title{"title", in.peek().range, {}};
+        title.values.push_back(string(in.next()));
+        node.parameters.push_back(std::move(title));
+      }
     }
   }
 
@@ -408,6 +509,7 @@ class Lowering {
   const KeywordTable& keywords_;
   Diagnostics& diagnostics_;
   int depth_ = 0;
+  std::set<std::string> functions_;  // functions defined so far: `Name(` is a call
 };
 
 }  // namespace

@@ -24,6 +24,7 @@ std::string SyntaxNode::to_string() const {
     case SyntaxKind::Identifier: return text;
     case SyntaxKind::Keyword:
     case SyntaxKind::Header:
+    case SyntaxKind::FunctionCall:
       if (kind == SyntaxKind::Keyword && children.empty() && parameters.empty()) return text;
       out = "(" + text;
       for (const auto& p : parameters) {

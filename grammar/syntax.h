@@ -21,6 +21,7 @@ enum class SyntaxKind : std::uint8_t {
   Binary,           // op: "or" "and" "==" … "+" "|" "&" ":" "in" "~~"
   Assign,           // op: "=" "+=" … ; children: target, value
   Header,           // cql( … ): params
+  FunctionCall,     // Name(args) of a function defined earlier: text = name, children = args
 };
 
 // The contents a piece designator admits, one bit each: empty square, then white P N B R Q K,

@@ -16,6 +16,8 @@ bool Binder::expect(const BindArguments& args, std::size_t index, std::initializ
   const Filter& argument = *args.arguments[index];
   for (ValueType t : types) {
     if (argument.type() == t) return true;
+    // A piece variable stands for the square its piece is on wherever a set is expected.
+    if (t == ValueType::Set && argument.type() == ValueType::Piece) return true;
   }
   std::string wanted;
   for (ValueType t : types) wanted += (wanted.empty() ? "" : " or ") + std::string(type_name(t));
@@ -69,6 +71,10 @@ FilterPtr Binder::bind_sequence(const std::vector<grammar::SyntaxPtr>& nodes, co
 }
 
 int Binder::find_variable(std::string_view name) const {
+  if (!local_scopes_.empty()) {
+    auto it = local_scopes_.back().find(std::string(name));
+    if (it != local_scopes_.back().end()) return it->second;
+  }
   for (std::size_t i = 0; i < variables_.size(); ++i) {
     if (variables_[i].name == name) return static_cast<int>(i);
   }
@@ -78,6 +84,69 @@ int Binder::find_variable(std::string_view name) const {
 int Binder::declare_variable(const std::string& name, ValueType type) {
   variables_.push_back({name, type, false});
   return static_cast<int>(variables_.size()) - 1;
+}
+
+int Binder::declare_hidden_variable(ValueType type) {
+  variables_.push_back({"", type, false});
+  return static_cast<int>(variables_.size()) - 1;
+}
+
+void Binder::define_function(const std::string& name, FunctionDefinition definition) {
+  functions_[name] = std::move(definition);
+}
+
+// Name(args): the body is bound again at every call with the parameters in a local scope. An
+// argument that is a variable name is passed by reference (the parameter is that variable);
+// any other argument is evaluated into a fresh variable before the body runs.
+FilterPtr Binder::bind_function_call(const SyntaxNode& node) {
+  constexpr std::size_t kMaxCallDepth = 64;
+  auto it = functions_.find(node.text);
+  if (it == functions_.end()) {
+    error(node, "unknown function '" + node.text + "'");
+    return nullptr;
+  }
+  const FunctionDefinition& f = it->second;
+  if (f.parameters.size() != node.children.size()) {
+    error(node, "function '" + node.text + "' takes " + std::to_string(f.parameters.size()) + " argument(s), " +
+                    std::to_string(node.children.size()) + " given");
+    return nullptr;
+  }
+  if (local_scopes_.size() >= kMaxCallDepth) {
+    error(node, "function calls nested more than 64 deep (recursion without end?)",
+          "CQL expands functions where they are called, so recursion must stop at compile time");
+    return nullptr;
+  }
+  std::map<std::string, int> scope;
+  std::vector<FilterPtr> parts;
+  for (std::size_t i = 0; i < f.parameters.size(); ++i) {
+    const SyntaxNode& arg = *node.children[i];
+    if (arg.kind == SyntaxKind::Identifier && find_variable(arg.text) >= 0) {
+      scope[f.parameters[i]] = find_variable(arg.text);
+      continue;
+    }
+    FilterPtr value = bind(arg);
+    if (!value) return nullptr;
+    int slot = declare_hidden_variable(value->type());
+    scope[f.parameters[i]] = slot;
+    std::vector<FilterPtr> assigned;
+    assigned.push_back(std::move(value));
+    SyntaxNode assign_node;
+    assign_node.kind = SyntaxKind::Assign;
+    assign_node.text = "=";
+    assign_node.range = arg.range;
+    BindArguments args{*this, assign_node, std::move(assigned), {}, slot};
+    FilterPtr assignment = (*registry_.find_operator("=", 2))(args);
+    if (!assignment) return nullptr;
+    parts.push_back(std::move(assignment));
+  }
+  local_scopes_.push_back(std::move(scope));
+  FilterPtr body = bind(*f.body);
+  local_scopes_.pop_back();
+  if (!body) return nullptr;
+  if (parts.empty()) return body;
+  parts.push_back(std::move(body));
+  BindArguments args{*this, node, std::move(parts)};
+  return (*registry_.find_operator(construct::kCompound, -1))(args);
 }
 
 // `x = F`, `x += F`, …: F is bound first, so `x = x + 1` refers to an x assigned before.
@@ -119,8 +188,9 @@ FilterPtr Binder::bind(const SyntaxNode& node) {
     case SyntaxKind::Keyword: {
       const FilterSpec& own = registry_.spec(node.keyword);
       if (own.binds_children) {
+        // Parameter values stay unbound too: they may be names the bind function declares.
         std::vector<BoundParameter> parameters;
-        if (!bind_parameters(node, parameters)) return nullptr;
+        for (const grammar::SyntaxParameter& p : node.parameters) parameters.push_back({&p, {}});
         return bind_with(&own.bind, node, {}, std::move(parameters));
       }
       if (!node.children.empty()) {
@@ -158,6 +228,8 @@ FilterPtr Binder::bind(const SyntaxNode& node) {
     case SyntaxKind::Header:
       error(node, "'cql( … )' must come first in the query");
       return nullptr;
+    case SyntaxKind::FunctionCall:
+      return bind_function_call(node);
   }
   return nullptr;
 }

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <initializer_list>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "grammar/source.h"
 #include "grammar/syntax.h"
@@ -15,6 +18,12 @@ struct VariableInfo {
   std::string name;
   ValueType type = ValueType::None;
   bool persistent = false;
+};
+
+// A user function: its parameter names and body, expanded at every call (as CQL does).
+struct FunctionDefinition {
+  std::vector<std::string> parameters;
+  const grammar::SyntaxNode* body = nullptr;
 };
 
 class Binder {
@@ -43,6 +52,10 @@ class Binder {
   const VariableInfo& variable(int slot) const { return variables_[static_cast<std::size_t>(slot)]; }
   VariableInfo& variable(int slot) { return variables_[static_cast<std::size_t>(slot)]; }
   const std::vector<VariableInfo>& variables() const { return variables_; }
+  // A slot no name reaches (function arguments passed by value, loop counters).
+  int declare_hidden_variable(ValueType type);
+
+  void define_function(const std::string& name, FunctionDefinition definition);
 
  private:
   FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
@@ -51,11 +64,15 @@ class Binder {
   FilterPtr bind_children(const grammar::SyntaxNode& node, std::vector<FilterPtr>& out);
 
   FilterPtr bind_assignment(const grammar::SyntaxNode& node);
+  FilterPtr bind_function_call(const grammar::SyntaxNode& node);
 
   const Registry& registry_;
   const grammar::SourceFile* file_;
   grammar::Diagnostics& diagnostics_;
   std::vector<VariableInfo> variables_;
+  std::map<std::string, FunctionDefinition> functions_;
+  // Function parameters while a call is expanded: name -> slot, innermost call last.
+  std::vector<std::map<std::string, int>> local_scopes_;
 };
 
 }  // namespace quarry::interpreter

@@ -5,13 +5,13 @@ namespace quarry::interpreter {
 
 bool Filter::match(Context& ctx) const {
   switch (type_) {
-    case ValueType::Set: return squares(ctx).any();
+    case ValueType::Set:
+    case ValueType::Piece: return squares(ctx).any();
     case ValueType::Numeric: return number(ctx).has_value();
     case ValueType::String: return text(ctx).has_value();
     case ValueType::None:
     case ValueType::Logical:
     case ValueType::Position:
-    case ValueType::Piece:
     case ValueType::Dictionary: return false;
   }
   return false;

@@ -42,7 +42,7 @@ using FilterPtr = std::unique_ptr<Filter>;
 
 // A set used where a number is wanted stands for its number of squares.
 inline std::optional<std::int64_t> numeric_value(const Filter& f, Context& ctx) {
-  if (f.type() == ValueType::Set) return f.squares(ctx).count();
+  if (f.type() == ValueType::Set || f.type() == ValueType::Piece) return f.squares(ctx).count();
   return f.number(ctx);
 }
 

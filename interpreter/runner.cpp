@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <stdexcept>
 #include <unistd.h>
 
 #include "chess/pgn_reader.h"
@@ -124,7 +125,14 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
       progress.update(stats);
       if (settings.gamenumber && !settings.gamenumber->contains(static_cast<std::int64_t>(game.number))) continue;
       if (!result_wanted(settings, game)) continue;
-      std::uint64_t matches = examine_game(query, settings, ctx, game, persistent, stats);
+      std::uint64_t matches = 0;
+      try {
+        matches = examine_game(query, settings, ctx, game, persistent, stats);
+      } catch (const std::runtime_error& e) {
+        // A query that cannot finish (a runaway while/loop) stops the run; nothing is written.
+        std::fprintf(stderr, "quarry: game %llu: error: %s\n", static_cast<unsigned long long>(game.number), e.what());
+        return false;
+      }
       if (matches == 0) continue;
       if (settings.matchcount && !settings.matchcount->contains(static_cast<std::int64_t>(matches))) continue;
       ++stats.games_matched;

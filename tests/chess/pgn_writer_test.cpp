@@ -103,6 +103,16 @@ TEST_CASE("writer: inserted comments follow the originals", "[pgn_writer]") {
   CHECK(write(g, extra) == "\n{Intro} {root} 1. e4 {orig} {first} {second} 1... e5 {last} *\n\n");
 }
 
+TEST_CASE("writer: comments holding a closing brace", "[pgn_writer]") {
+  Game g = read_one("1. e4 ; says {x} here\n e5 {two\nlines}\n*");
+  g.node(g.mainline_child(g.mainline_child(g.root()))).comments_after.push_back("a}\nb");
+  const std::string out = write(g);
+  CHECK(out == "\n1. e4 ;says {x} here\n1... e5 {two\nlines} {a]\nb} *\n\n");
+  const Game again = read_one(out);
+  CHECK(again.node(1).comments_after == std::vector<std::string>{"says {x} here"});
+  CHECK(again.node(2).comments_after == std::vector<std::string>{"two\nlines", "a]\nb"});
+}
+
 TEST_CASE("writer: wraps lines at the width", "[pgn_writer]") {
   Game g = read_one(
       "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 *");
