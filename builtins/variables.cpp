@@ -42,35 +42,41 @@ class VariableRef final : public Filter {
   int slot_;
 };
 
-// x = F: stores F's value. A set always has a value (possibly empty), so a set assignment
-// matches; a numeric or string F without a value makes the assignment fail and keeps x.
-// x =? S: assigns and matches only when the set is non-empty.
+// x = F: stores F's value and has it as its own value, so `A | $x = B` is A | B. A set always
+// has a value (possibly empty), so a set assignment matches; a numeric or string F without a
+// value makes the assignment fail and keeps x. x =? S assigns and matches only a non-empty set.
 class Assignment final : public Filter {
  public:
   Assignment(int slot, FilterPtr value, bool only_if_nonempty)
-      : Filter(ValueType::Logical), slot_(slot), value_(std::move(value)), only_if_nonempty_(only_if_nonempty) {}
+      : Filter(value->type()), slot_(slot), value_(std::move(value)), only_if_nonempty_(only_if_nonempty) {}
   bool match(Context& ctx) const override {
-    switch (value_->type()) {
+    switch (type()) {
       case ValueType::Set: {
         SquareSet s = value_->squares(ctx);
         if (only_if_nonempty_ && s.is_empty()) return false;
         ctx.variable(slot_) = s;
         return true;
       }
-      case ValueType::Numeric: {
-        auto n = value_->number(ctx);
-        if (!n) return false;
-        ctx.variable(slot_) = *n;
-        return true;
-      }
-      case ValueType::String: {
-        auto t = value_->text(ctx);
-        if (!t) return false;
-        ctx.variable(slot_) = std::move(*t);
-        return true;
-      }
+      case ValueType::Numeric: return number(ctx).has_value();
+      case ValueType::String: return text(ctx).has_value();
       default: return false;
     }
+  }
+  SquareSet squares(Context& ctx) const override {
+    SquareSet s = value_->squares(ctx);
+    if (only_if_nonempty_ && s.is_empty()) return s;
+    ctx.variable(slot_) = s;
+    return s;
+  }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    auto n = value_->number(ctx);
+    if (n) ctx.variable(slot_) = *n;
+    return n;
+  }
+  std::optional<std::string> text(Context& ctx) const override {
+    auto t = value_->text(ctx);
+    if (t) ctx.variable(slot_) = *t;
+    return t;
   }
 
  private:

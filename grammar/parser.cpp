@@ -93,6 +93,8 @@ class Lowering {
   Lowering(const SourceFile& file, const KeywordTable& keywords, Diagnostics& diagnostics)
       : file_(file), keywords_(keywords), diagnostics_(diagnostics) {}
 
+  void know_functions(const std::set<std::string>& names) { functions_.insert(names.begin(), names.end()); }
+
   SyntaxTree lower(const std::vector<Token>& tokens) {
     SyntaxTree tree;
     TokenStream stream(tokens, {0, static_cast<std::uint32_t>(file_.text().size())});
@@ -248,7 +250,16 @@ class Lowering {
         call_node->range.end = group.range.end;
         return call_node;
       }
-      return make(SyntaxKind::Identifier, token.range, std::string(token.text));
+      SyntaxPtr name = make(SyntaxKind::Identifier, token.range, std::string(token.text));
+      // `$x = F` binds to the name just before it, so `A | $x = B` is `A | ($x = B)`.
+      if (!in.at_end() && in.peek().kind == TokenKind::Operator) {
+        const InfixOperator* op = find_infix(in.peek().text);
+        if (op && op->kind == SyntaxKind::Assign) {
+          const Token& op_token = in.next();
+          return infix(in, std::move(name), *op, op_token);
+        }
+      }
+      return name;
     }
     const KeywordShape& shape = keywords_.shape(id);
     auto node = make(SyntaxKind::Keyword, token.range, std::string(token.text));
@@ -514,11 +525,14 @@ class Lowering {
 
 }  // namespace
 
-std::optional<SyntaxTree> parse_query(const SourceFile& file, const KeywordTable& keywords, Diagnostics& diagnostics) {
+std::optional<SyntaxTree> parse_query(const SourceFile& file, const KeywordTable& keywords, Diagnostics& diagnostics,
+                                      const std::set<std::string>* functions) {
   std::vector<Token> tokens;
   if (!tokenize(file, tokens, diagnostics)) return std::nullopt;
   try {
-    return Lowering(file, keywords, diagnostics).lower(tokens);
+    Lowering lowering(file, keywords, diagnostics);
+    if (functions) lowering.know_functions(*functions);
+    return lowering.lower(tokens);
   } catch (const ParseAbort&) {
     return std::nullopt;
   }

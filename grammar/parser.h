@@ -2,6 +2,8 @@
 #pragma once
 
 #include <optional>
+#include <set>
+#include <string>
 
 #include "grammar/keywords.h"
 #include "grammar/source.h"
@@ -11,7 +13,9 @@ namespace quarry::grammar {
 
 // Parses `file` against the keyword table. On error, reports to `diagnostics` (the first error
 // stops the parse, so a user sees one clear message) and returns nullopt.
-std::optional<SyntaxTree> parse_query(const SourceFile& file, const KeywordTable& keywords, Diagnostics& diagnostics);
+// `functions` (optional) names functions defined elsewhere (the stdlib), so `Name(…)` is a call.
+std::optional<SyntaxTree> parse_query(const SourceFile& file, const KeywordTable& keywords, Diagnostics& diagnostics,
+                                      const std::set<std::string>* functions = nullptr);
 
 // Piece-designator text (`Ka1`, `[RQ]a-h8`, `_`, `.`, `[]`) to content mask and square set.
 bool decode_piece_designator(std::string_view text, std::uint16_t& mask, std::uint64_t& squares);

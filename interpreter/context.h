@@ -35,6 +35,16 @@ class PositionFacts {
   std::uint8_t flags_ = 0;
 };
 
+// A change a query makes to the output game (settag, removetag, removecomment). Reads of tags and
+// original comments still see the input game; the runner applies the edits to the copy it writes.
+struct GameEdit {
+  enum class Kind : std::uint8_t { SetTag, RemoveTag, RemoveComment };
+  Kind kind = Kind::SetTag;
+  chess::NodeId node = 0;  // RemoveComment: the position whose original comment goes
+  std::string name;        // SetTag, RemoveTag
+  std::string value;       // SetTag
+};
+
 // A variable's value; monostate while unbound. The variable's static type says which member.
 using Value = std::variant<std::monostate, std::int64_t, chess::SquareSet, std::string>;
 
@@ -62,10 +72,19 @@ class Context {
   const chess::Position& position() const { return *position_; }
   PositionFacts& facts() { return facts_; }
 
-  // Comments a query adds. Smart comments: a failing branch rolls back to its mark.
+  // Comments and game edits a query adds. Smart comments: a failing branch rolls back to its
+  // mark. One mark covers both logs (comment count in the low 32 bits, edit count above).
   std::vector<chess::InsertedComment>& comments() { return comments_; }
-  std::size_t comment_mark() const { return comments_.size(); }
-  void rollback_comments(std::size_t mark) { comments_.resize(mark); }
+  std::vector<GameEdit>& edits() { return edits_; }
+  std::size_t comment_mark() const { return comments_.size() | (static_cast<std::size_t>(edits_.size()) << 32); }
+  void rollback_comments(std::size_t mark) {
+    comments_.resize(mark & 0xffffffffu);
+    edits_.resize(mark >> 32);
+  }
+
+  // --secure: filters that touch files (readfile, writefile) fail instead.
+  void set_secure(bool secure) { secure_ = secure; }
+  bool secure() const { return secure_; }
 
  private:
   const chess::Game* game_ = nullptr;
@@ -73,7 +92,9 @@ class Context {
   const chess::Position* position_ = nullptr;
   PositionFacts facts_;
   std::vector<chess::InsertedComment> comments_;
+  std::vector<GameEdit> edits_;
   std::vector<Value> variables_;
+  bool secure_ = false;
 };
 
 }  // namespace quarry::interpreter

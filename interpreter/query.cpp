@@ -1,7 +1,11 @@
 // Compiling a query: parse, read the header, bind the body.
 #include "interpreter/query.h"
 
+#include <memory>
+#include <set>
+
 #include "grammar/parser.h"
+#include "stdlib/stdlib.h"
 #include "interpreter/binder.h"
 
 namespace quarry::interpreter {
@@ -40,22 +44,54 @@ bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& f
   return true;
 }
 
+// The stdlib's function definitions, bound into `binder` so queries can call them. Their names
+// go to `functions` so the parser reads `Name(…)` as a call.
+struct Stdlib {
+  std::vector<std::unique_ptr<grammar::SourceFile>> files;
+  std::vector<grammar::SyntaxTree> trees;  // function bodies point into these
+};
+
+bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set<std::string>& functions,
+                 grammar::Diagnostics& diagnostics) {
+  for (const stdlib::StdlibFile& f : stdlib::files()) {
+    lib.files.push_back(std::make_unique<grammar::SourceFile>(std::string(f.name), std::string(f.text)));
+    const grammar::SourceFile& file = *lib.files.back();
+    std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics, &functions);
+    if (!tree) return false;
+    binder.set_file(file);
+    for (const auto& node : tree->body) {
+      if (node->kind != grammar::SyntaxKind::Keyword || node->text != "function") {
+        diagnostics.error(file, node->range, "the standard library may only define functions");
+        return false;
+      }
+      if (!binder.bind(*node)) return false;
+      functions.insert(node->parameters[0].values[0]->text);
+    }
+    lib.trees.push_back(std::move(*tree));
+  }
+  return true;
+}
+
 }  // namespace
 
 std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
                                            grammar::Diagnostics& diagnostics, const grammar::SourceFile* extra) {
-  std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics);
+  Binder binder(registry, file, diagnostics);
+  Stdlib lib;
+  std::set<std::string> functions;
+  if (!load_stdlib(lib, registry, binder, functions, diagnostics)) return std::nullopt;
+  binder.set_file(file);
+  std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics, &functions);
   if (!tree) return std::nullopt;
   CompiledQuery query;
   query.parse_tree = tree->to_string();
   if (tree->header && !read_header(*tree->header, file, query.options, diagnostics)) return std::nullopt;
-  Binder binder(registry, file, diagnostics);
   query.body = binder.bind_sequence(tree->body, nullptr);
   if (!query.body || diagnostics.has_errors()) return std::nullopt;
   query.variables = binder.variables();
   if (extra == nullptr) return query;
 
-  std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics);
+  std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics, &functions);
   if (!extra_tree) return std::nullopt;
   if (extra_tree->header) {
     diagnostics.error(*extra, extra_tree->header->range, "a cql( … ) header belongs in the query file, not in --cql");

@@ -36,3 +36,9 @@ TEST_CASE("variable errors are clear", "[variables]") {
   CHECK(compile_error("x = 1 x |= K") != "");
   CHECK(compile_error("check = 3") == "the left side of '=' must be a variable name");
 }
+
+TEST_CASE("an assignment has the assigned value", "[variables]") {
+  CHECK(Evaluation("x = K | y = k y", kStart).squares() == squares_of("e8"));
+  CHECK(Evaluation("x = K | y = k x", kStart).squares() == squares_of("e1 e8"));
+  CHECK(Evaluation("x = Qa4", kStart).matches());  // a set assignment matches even when empty
+}

@@ -95,3 +95,8 @@ TEST_CASE("keyword parameters and direction ranges", "[parser]") {
   CHECK(parse("up -2 d4") == "(up range -2 d4)\n");
   CHECK(parse("up k | K") == "((up k) | K)\n");
 }
+
+TEST_CASE("an assignment binds to the name before it", "[parser]") {
+  CHECK(parsed("x = A | y = K") == "(x = (A | (y = K)))\n");
+  CHECK(parsed("x = 3 + 4 check") == "(x = (3 + 4))\ncheck\n");
+}

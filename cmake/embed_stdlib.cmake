@@ -1,0 +1,18 @@
+# Writes OUTPUT (a .cpp) holding every stdlib .cql file as a string, so the library functions
+# travel inside the quarry binary. Run with: cmake -DOUTPUT=… -DSOURCES="a.cql;b.cql" -P embed_stdlib.cmake
+set(text "// Generated from stdlib/*.cql by cmake/embed_stdlib.cmake. Do not edit.\n")
+string(APPEND text "#include \"stdlib/stdlib.h\"\n\nnamespace quarry::stdlib {\nnamespace {\n")
+string(APPEND text "constexpr StdlibFile kFiles[] = {\n")
+foreach(source IN LISTS SOURCES)
+  get_filename_component(name "${source}" NAME)
+  file(READ "${source}" content)
+  string(FIND "${content}" ")quarry\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${source} contains the raw-string delimiter )quarry\"")
+  endif()
+  string(APPEND text "    {\"<stdlib>/${name}\", R\"quarry(${content})quarry\"},\n")
+endforeach()
+string(APPEND text "};\n}  // namespace\n\nstd::span<const StdlibFile> files() { return kFiles; }\n\n}  // namespace quarry::stdlib\n")
+file(WRITE "${OUTPUT}.tmp" "${text}")
+file(COPY_FILE "${OUTPUT}.tmp" "${OUTPUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUTPUT}.tmp")
