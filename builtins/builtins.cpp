@@ -22,6 +22,9 @@ void register_builtins(interpreter::Registry& registry) {
   register_board_state_filters(registry);
   register_pawn_structure_filters(registry);
   register_position_identity_filters(registry);
+  register_string_function_filters(registry);
+  register_metadata_filters(registry);
+  register_annotation_filters(registry);
 }
 
 const interpreter::Registry& standard_registry() {

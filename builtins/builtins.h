@@ -23,6 +23,9 @@ void register_square_filters(interpreter::Registry& registry);
 void register_board_state_filters(interpreter::Registry& registry);
 void register_pawn_structure_filters(interpreter::Registry& registry);
 void register_position_identity_filters(interpreter::Registry& registry);
+void register_string_function_filters(interpreter::Registry& registry);
+void register_metadata_filters(interpreter::Registry& registry);
+void register_annotation_filters(interpreter::Registry& registry);
 
 // All families: the registry the command line and the REPL use.
 void register_builtins(interpreter::Registry& registry);

@@ -1,5 +1,7 @@
-// Set family: piece designators and set algebra (| & ~), counting (#), and `in` (subset).
+// Set family: piece designators and set algebra (| & ~), counting (#, also string length), and `in`
+// (subset; substring for strings).
 #include "builtins/builtins.h"
+#include "builtins/string_functions.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
 
@@ -104,10 +106,15 @@ void register_set_filters(Registry& registry) {
     return std::make_unique<Complement>(std::move(a.arguments[0]));
   });
   registry.add_operator("#", 1, [](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
+    if (a.arguments[0]->type() == ValueType::String) return make_string_length(std::move(a.arguments[0]));
+    if (!a.binder.expect(a, 0, {ValueType::Set, ValueType::String})) return nullptr;
     return std::make_unique<Count>(std::move(a.arguments[0]));
   });
   registry.add_operator("in", 2, [](BindArguments& a) -> FilterPtr {
+    if (a.arguments[0]->type() == ValueType::String || a.arguments[1]->type() == ValueType::String) {
+      if (!a.binder.expect(a, 0, {ValueType::String}) || !a.binder.expect(a, 1, {ValueType::String})) return nullptr;
+      return make_substring_test(std::move(a.arguments[0]), std::move(a.arguments[1]));
+    }
     if (!a.binder.expect(a, 0, {ValueType::Set}) || !a.binder.expect(a, 1, {ValueType::Set})) return nullptr;
     return std::make_unique<Subset>(std::move(a.arguments[0]), std::move(a.arguments[1]));
   });

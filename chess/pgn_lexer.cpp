@@ -17,7 +17,8 @@ bool is_name_char(int c) { return is_alpha(c) || is_digit(c) || c == '_'; }
 
 // Byte classes looked up in one table: the symbol and blank loops are the lexer's hot path.
 constexpr std::uint8_t kSymbolClass = 1;  // SAN moves, "--", "0-0-0", "1/2-1/2"
-constexpr std::uint8_t kBlankClass = 2;   // skipped between tokens ('\n' is counted apart)
+constexpr std::uint8_t kBlankClass = 2;   // skipped between tokens
+constexpr std::uint8_t kNewlineClass = 3;  // skipped too, and counted
 
 constexpr std::array<std::uint8_t, 257> make_classes() {
   std::array<std::uint8_t, 257> t{};  // index 0 is peek()'s end of input (-1)
@@ -26,13 +27,13 @@ constexpr std::array<std::uint8_t, 257> make_classes() {
   }
   for (char c : std::string_view("+#=-/:_")) t[static_cast<unsigned char>(c) + 1] = kSymbolClass;
   for (int c : {0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x1A, 0x00}) t[c + 1] = kBlankClass;  // incl. ^Z, NUL
+  t['\n' + 1] = kNewlineClass;
   return t;
 }
 
 constexpr std::array<std::uint8_t, 257> kClasses = make_classes();
 
 bool is_symbol_char(int c) { return kClasses[c + 1] == kSymbolClass; }
-bool is_blank_byte(int c) { return kClasses[c + 1] == kBlankClass; }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -138,18 +139,26 @@ bool PgnLexer::ensure(std::size_t n) {
 
 bool PgnLexer::skip_space() {
   while (true) {
-    token_ = pos_;
-    const int c = peek();
-    if (c < 0) return false;
-    if (c == '\n') {
-      ++line_;
-    } else if (c == 0xEF) {  // UTF-8 byte-order mark, at the file start or between joined files
-      if (!ensure(3) || buf_[pos_ + 1] != '\xBB' || buf_[pos_ + 2] != '\xBF') return true;
-      pos_ += 2;
-    } else if (!is_blank_byte(c)) {
-      return true;
+    const char* p = buf_.data() + pos_;
+    const char* const e = buf_.data() + end_;
+    for (; p != e; ++p) {
+      const std::uint8_t cls = kClasses[static_cast<unsigned char>(*p) + 1];
+      if (cls == kNewlineClass) {
+        ++line_;
+      } else if (cls != kBlankClass) {
+        break;
+      }
     }
-    ++pos_;
+    pos_ = static_cast<std::size_t>(p - buf_.data());
+    token_ = pos_;
+    if (p == e) {
+      if (!refill()) return false;
+      continue;
+    }
+    if (static_cast<unsigned char>(*p) != 0xEF) return true;
+    // UTF-8 byte-order mark, at the file start or between joined files
+    if (!ensure(3) || buf_[pos_ + 1] != '\xBB' || buf_[pos_ + 2] != '\xBF') return true;
+    pos_ += 3;
   }
 }
 

@@ -74,6 +74,8 @@ class PgnReader::Impl {
   void on_variation_start(Game& game);
   void on_variation_end(Game& game);
   void on_nag(Game& game, const PgnToken& t);
+  void on_movetext(Game& game, const PgnToken& t);
+  void reset(Game& game);
 
   PgnLexer lexer_;
   PgnToken pending_;
@@ -123,7 +125,10 @@ void PgnReader::Impl::start(Game& game) {
     error_line_ = game.first_line;
     return;
   }
+  // Comments read before the start was known (between or after the tags) stay at the root.
+  std::vector<std::string> root_comments = std::move(game.node(game.root()).comments_after);
   game.set_start(*pos);
+  game.node(game.root()).comments_after = std::move(root_comments);
 }
 
 void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
@@ -202,7 +207,7 @@ void PgnReader::Impl::on_nag(Game& game, const PgnToken& t) {
   game.node(current_).nags.push_back(static_cast<std::uint8_t>(t.nag));
 }
 
-bool PgnReader::Impl::read(Game& game) {
+void PgnReader::Impl::reset(Game& game) {
   game.clear();
   started_ = false;
   current_ = game.root();
@@ -213,46 +218,56 @@ bool PgnReader::Impl::read(Game& game) {
   comments_before_.clear();
   error_.clear();
   error_line_ = 0;
+}
 
-  PgnToken t = take();
-  game.first_line = t.line;
-  bool content = false;  // tags, moves or a result: a game; stray comments alone are not
-  for (; t.kind == PgnTokenKind::Tag; t = take()) {
-    unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
-    content = true;
+void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
+  switch (t.kind) {
+    case PgnTokenKind::Symbol:
+      if (!t.text.empty()) on_move(game, t);  // empty: a lone en passant mark
+      break;
+    case PgnTokenKind::VariationStart: on_variation_start(game); break;
+    case PgnTokenKind::VariationEnd: on_variation_end(game); break;
+    case PgnTokenKind::Nag: on_nag(game, t); break;
+    default: break;  // move numbers, results inside variations
   }
-  for (;; t = take()) {
+}
+
+bool PgnReader::Impl::read(Game& game) {
+  reset(game);
+  bool content = false;    // tags, moves or a result: a game; stray comments alone are not
+  bool movetext = false;   // after movetext, a tag starts the next game
+  for (PgnToken t = take();; t = take()) {
+    if (game.first_line == 0) game.first_line = t.line;
     if (t.kind == PgnTokenKind::End) {
       at_end_ = true;
       break;
     }
-    if (t.kind == PgnTokenKind::Tag) {  // the next game's tags
-      pending_ = t;
-      has_pending_ = true;
-      break;
+    if (t.kind == PgnTokenKind::Tag) {
+      if (movetext) {
+        pending_ = t;
+        has_pending_ = true;
+        break;
+      }
+      unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
+      content = true;
+      continue;
     }
+    if (t.kind == PgnTokenKind::Comment) {  // may sit between tags: it does not start movetext
+      if (t.unterminated) fail(t, "comment without closing '}'");
+      on_comment(game, t);
+      continue;
+    }
+    movetext = true;
+    content = content || t.kind == PgnTokenKind::Symbol;
     if (!started_) start(game);
-    const bool depth0 = variations_.empty() && skipped_depth_ == 0;
-    if (t.kind == PgnTokenKind::Result && depth0) {
-      game.result() = t.text == "\xC2\xBD-\xC2\xBD" ? "1/2-1/2" : std::string(t.text);
+    if (t.kind == PgnTokenKind::Result && variations_.empty() && skipped_depth_ == 0) {
+      // "1/2" and "½-½" are how some files write a draw.
+      const bool draw = t.text == "1/2" || t.text == "\xC2\xBD-\xC2\xBD";
+      game.result() = draw ? "1/2-1/2" : std::string(t.text);
       content = true;
       break;
     }
-    switch (t.kind) {
-      case PgnTokenKind::Symbol:
-        if (t.text.empty()) break;  // a lone en passant mark
-        content = true;
-        on_move(game, t);
-        break;
-      case PgnTokenKind::Comment:
-        if (t.unterminated) fail(t, "comment without closing '}'");
-        on_comment(game, t);
-        break;
-      case PgnTokenKind::VariationStart: on_variation_start(game); break;
-      case PgnTokenKind::VariationEnd: on_variation_end(game); break;
-      case PgnTokenKind::Nag: on_nag(game, t); break;
-      default: break;  // move numbers, results inside variations
-    }
+    on_movetext(game, t);
   }
   if (content && !started_) start(game);
   return content;

@@ -325,9 +325,17 @@ class Lowering {
     if (in.at_end()) fail(in.here(), "expected the set to iterate over");
     node->children.push_back(expression(in, precedence::kSetPrefix));
     if (in.at_end()) fail(in.here(), "'" + node->text + "' needs a body filter");
-    node->children.push_back(expression(in, precedence::kLowest));
+    node->children.push_back(body(in));
     node->range.end = node->children.back()->range.end;
     return node;
+  }
+
+  // A body written in braces is exactly that block, so `piece $p in S { … } | T` is the union
+  // of the iteration and T (the CQLi manual's battery functions rely on it); any other body
+  // extends to the right.
+  SyntaxPtr body(TokenStream& in) {
+    if (in.peek().kind == TokenKind::BraceGroup) return compound(in.next());
+    return expression(in, precedence::kLowest);
   }
 
   // `while (C) BODY`
@@ -335,7 +343,7 @@ class Lowering {
     if (in.at_end() || in.peek().kind != TokenKind::ParenGroup) fail(in.here(), "'while' needs its condition in parentheses");
     node->children.push_back(group_expression(in.next(), "a condition"));
     if (in.at_end()) fail(in.here(), "'while' needs a body filter");
-    node->children.push_back(expression(in, precedence::kLowest));
+    node->children.push_back(body(in));
     node->range.end = node->children.back()->range.end;
     return node;
   }

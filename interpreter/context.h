@@ -74,6 +74,7 @@ class Context {
 
   // Comments and game edits a query adds. Smart comments: a failing branch rolls back to its
   // mark. One mark covers both logs (comment count in the low 32 bits, edit count above).
+  static_assert(sizeof(std::size_t) >= 8, "comment_mark packs two 32-bit counts");
   std::vector<chess::InsertedComment>& comments() { return comments_; }
   std::vector<GameEdit>& edits() { return edits_; }
   std::size_t comment_mark() const { return comments_.size() | (static_cast<std::size_t>(edits_.size()) << 32); }

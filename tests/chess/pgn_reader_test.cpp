@@ -85,11 +85,21 @@ TEST_CASE("reader: game boundaries", "[pgn_reader]") {
     CHECK(r.games[0].result().empty());
     CHECK(mainline_length(r.games[1]) == 1);
   }
+  SECTION("comments between tags stay with the game") {
+    auto r = read_all(
+        "[Event \"a\"]\n{note}\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# 1/2\n");
+    REQUIRE(r.games.size() == 1);
+    CHECK(r.games[0].tags().size() == 2);
+    CHECK(r.games[0].node(0).comments_after == std::vector<std::string>{"note"});
+    CHECK(r.games[0].node(1).position.is_checkmate());
+    CHECK(r.games[0].result() == "1/2-1/2");
+  }
   SECTION("zero-move games, empty input, stray comments") {
     CHECK(read_all("").games.empty());
     CHECK(read_all("\n\n  \n").games.empty());
-    auto r = read_all("[Event \"x\"]\n\n*\n\n{ trailing remark }\n[Event \"y\"]\n[Result \"1-0\"]\n\n");
+    auto r = read_all("[Event \"x\"]\n\n*\n\n{ remark }\n[Event \"y\"]\n[Result \"1-0\"]\n\n{ trailing }");
     REQUIRE(r.games.size() == 2);
+    CHECK(r.games[1].node(0).comments_after == std::vector<std::string>{"remark"});
     CHECK(r.games[0].node_count() == 1);
     CHECK(r.games[1].node_count() == 1);
     CHECK(r.games[1].number == 2);

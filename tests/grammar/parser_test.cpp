@@ -100,3 +100,13 @@ TEST_CASE("an assignment binds to the name before it", "[parser]") {
   CHECK(parsed("x = A | y = K") == "(x = (A | (y = K)))\n");
   CHECK(parsed("x = 3 + 4 check") == "(x = (3 + 4))\ncheck\n");
 }
+
+TEST_CASE("a braced iteration body ends at its brace", "[parser]") {
+  KeywordTable k = test_keywords();
+  k.add({"piece", ShapeKind::Iteration});
+  SourceFile f("q.cql", "piece $p in A { check } | K");
+  Diagnostics d;
+  auto tree = parse_query(f, k, d);
+  REQUIRE(tree);
+  CHECK(tree->to_string() == "((piece variable $p A {check}) | K)\n");
+}
