@@ -15,6 +15,9 @@ void register_builtins(interpreter::Registry& registry) {
   register_control_filters(registry);
   register_iteration_filters(registry);
   register_function_filters(registry);
+  register_dictionary_filters(registry);
+  register_state_filters(registry);
+  register_sort_filters(registry);
   register_attack_filters(registry);
   register_line_filters(registry);
   register_direction_filters(registry);

@@ -194,7 +194,7 @@ FilterPtr bind_pin(BindArguments& a) {
   FilterPtr values[3];
   for (BoundParameter& p : a.parameters) {
     if (p.values.empty()) continue;
-    if (p.values[0]->type() != ValueType::Set) {
+    if (p.values[0]->type() != ValueType::Set && p.values[0]->type() != ValueType::Piece) {
       a.binder.error(a.node, "'" + p.syntax->name + "' of 'pin' takes a set of squares");
       return nullptr;
     }

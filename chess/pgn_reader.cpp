@@ -92,6 +92,7 @@ class PgnReader::Impl {
   std::vector<std::string> comments_before_;
   std::string error_;
   std::uint64_t error_line_ = 0;
+  std::uint64_t fen_line_ = 0;
 };
 
 PgnToken PgnReader::Impl::take() {
@@ -122,7 +123,7 @@ void PgnReader::Impl::start(Game& game) {
   std::optional<Position> pos = Position::from_fen(text, &why, chess960);
   if (!pos) {
     error_ = "bad FEN \"" + std::string(text) + "\": " + why;
-    error_line_ = game.first_line;
+    error_line_ = fen_line_;
     return;
   }
   // Comments read before the start was known (between or after the tags) stay at the root.
@@ -167,11 +168,10 @@ void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
 
 void PgnReader::Impl::on_comment(Game& game, const PgnToken& t) {
   if (skipped_depth_ > 0 || !error_.empty()) return;
-  if (at_variation_start_) {
-    comments_before_.emplace_back(t.text);
-  } else {
-    game.node(current_).comments_after.emplace_back(t.text);
-  }
+  std::string& text = at_variation_start_ ? comments_before_.emplace_back(t.text)
+                                          : game.node(current_).comments_after.emplace_back(t.text);
+  // Multi-line comments from CRLF files keep plain '\n' line breaks.
+  if (text.find('\r') != std::string::npos) std::erase(text, '\r');
 }
 
 void PgnReader::Impl::on_variation_start(Game& game) {
@@ -218,6 +218,7 @@ void PgnReader::Impl::reset(Game& game) {
   comments_before_.clear();
   error_.clear();
   error_line_ = 0;
+  fen_line_ = 0;
 }
 
 void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
@@ -249,6 +250,7 @@ bool PgnReader::Impl::read(Game& game) {
         break;
       }
       unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
+      if (t.name == "FEN") fen_line_ = t.line;
       content = true;
       continue;
     }

@@ -119,7 +119,7 @@ void MovetextWriter::move(NodeId id) {
   std::string token;
   if (white || need_number_) {
     token = std::to_string(before.fullmove_number());
-    token += white ? ". " : "... ";
+    token += white ? "." : "...";  // CQLi writes "1.e4 e5" and "1...e5"
   }
   token += to_san(before, node.move);
   // The number and its move stay on one line.

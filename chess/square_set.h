@@ -46,6 +46,8 @@ class SquareSet {
   constexpr SquareSet& operator&=(SquareSet o) { bits_ &= o.bits_; return *this; }
   constexpr SquareSet& operator^=(SquareSet o) { bits_ ^= o.bits_; return *this; }
   friend constexpr bool operator==(SquareSet, SquareSet) = default;
+  // An arbitrary total order (by the 64-bit board), so sets can key ordered maps.
+  friend constexpr auto operator<=>(SquareSet, SquareSet) = default;
 
   // Translation by whole files/ranks; squares pushed off the board vanish.
   constexpr SquareSet shifted(int files, int ranks) const {

@@ -46,6 +46,7 @@ enum class ShapeKind : std::uint8_t {
   Iteration,   // `piece [all] $p in S BODY`, `square [all] $s in S BODY`
   While,       // `while (C) BODY`
   Function,    // `function Name($a $b) { BODY }`
+  Dictionary,  // `dictionary [KEYTYPE --> VALUETYPE [(MERGE)]] NAME`
   Header,      // `cql( … )` parameters
 };
 

@@ -165,7 +165,8 @@ class Lowering {
   }
 
   SyntaxPtr infix(TokenStream& in, SyntaxPtr left, const InfixOperator& op, const Token& token) {
-    if (op.kind == SyntaxKind::Assign && left->kind != SyntaxKind::Identifier) {
+    bool entry = left->kind == SyntaxKind::Binary && left->text == "[]";  // $D[k] = v
+    if (op.kind == SyntaxKind::Assign && left->kind != SyntaxKind::Identifier && !entry) {
       fail(token.range, "the left side of '" + std::string(op.text) + "' must be a variable name");
     }
     if (in.at_end()) fail(in.here(), "missing operand after '" + std::string(op.text) + "'");
@@ -286,6 +287,7 @@ class Lowering {
       case ShapeKind::Iteration: return iteration(in, std::move(node), shape);
       case ShapeKind::While: return while_filter(in, std::move(node));
       case ShapeKind::Function: return function_definition(in, std::move(node));
+      case ShapeKind::Dictionary: return dictionary_declaration(in, std::move(node));
       case ShapeKind::Infix:
         fail(token.range, "'" + std::string(token.text) + "' needs a filter on its left");
       case ShapeKind::Header:
@@ -369,6 +371,38 @@ class Lowering {
     functions_.insert(std::string(name.text));
     node->children.push_back(compound(in.next()));
     node->range.end = node->children.back()->range.end;
+    return node;
+  }
+
+  // `dictionary str --> int (sum) $D`, or just `dictionary $D`. Parameters: key, value, merge
+  // (absent when not written) and name, each holding one Identifier.
+  SyntaxPtr dictionary_declaration(TokenStream& in, SyntaxPtr node) {
+    auto word_parameter = [&](const char* name, const Token& t) {
+      SyntaxParameter p{name, t.range, {}};
+      p.values.push_back(make(SyntaxKind::Identifier, t.range, std::string(t.text)));
+      node->parameters.push_back(std::move(p));
+    };
+    auto expect_word = [&](const char* what) -> const Token& {
+      if (in.at_end() || in.peek().kind != TokenKind::Identifier) fail(in.here(), std::string("expected ") + what);
+      return in.next();
+    };
+    const Token& first = expect_word("a dictionary name or its key type");
+    if (!in.at_end() && in.peek().kind == TokenKind::Operator && in.peek().text == "-->") {
+      in.next();
+      word_parameter("key", first);
+      word_parameter("value", expect_word("the value type after '-->'"));
+      if (!in.at_end() && in.peek().kind == TokenKind::ParenGroup) {
+        const Token& group = in.next();
+        if (group.children.size() != 1 || group.children[0].kind != TokenKind::Identifier) {
+          fail(group.range, "expected one merge strategy in the parentheses", "e.g. (sum), (min), (max)");
+        }
+        word_parameter("merge", group.children[0]);
+      }
+      word_parameter("name", expect_word("the dictionary name"));
+    } else {
+      word_parameter("name", first);
+    }
+    node->range.end = node->parameters.back().range.end;
     return node;
   }
 

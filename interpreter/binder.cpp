@@ -91,6 +91,57 @@ int Binder::declare_hidden_variable(ValueType type) {
   return static_cast<int>(variables_.size()) - 1;
 }
 
+int Binder::find_dictionary(std::string_view name) const {
+  for (std::size_t i = 0; i < dictionaries_.size(); ++i) {
+    if (dictionaries_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int Binder::declare_dictionary(DictionaryInfo info) {
+  dictionaries_.push_back(std::move(info));
+  return static_cast<int>(dictionaries_.size()) - 1;
+}
+
+std::optional<FilterPtr> Binder::bind_dictionary_use(const SyntaxNode& node) {
+  auto dictionary_named = [this](const SyntaxNode& n) {
+    return n.kind == SyntaxKind::Identifier ? find_dictionary(n.text) : -1;
+  };
+  std::vector<FilterPtr> arguments;
+  auto bind_into = [&](const SyntaxNode& n) {
+    FilterPtr f = bind(n);
+    if (!f) return false;
+    arguments.push_back(std::move(f));
+    return true;
+  };
+  if (node.kind == SyntaxKind::Unary && node.text == "#") {
+    int index = dictionary_named(*node.children[0]);
+    if (index < 0) return std::nullopt;
+    BindArguments args{*this, node, {}, {}, index};
+    return (*registry_.find_operator(construct::kDictionarySize, 0))(args);
+  }
+  if (node.kind == SyntaxKind::Binary && node.text == "[]") {
+    int index = dictionary_named(*node.children[0]);
+    if (index < 0) return std::nullopt;
+    if (!bind_into(*node.children[1])) return FilterPtr();
+    BindArguments args{*this, node, std::move(arguments), {}, index};
+    return (*registry_.find_operator(construct::kDictionaryEntry, 1))(args);
+  }
+  if (node.kind == SyntaxKind::Assign && node.children[0]->kind == SyntaxKind::Binary && node.children[0]->text == "[]") {
+    const SyntaxNode& target = *node.children[0];
+    int index = dictionary_named(*target.children[0]);
+    if (index < 0) {
+      error(target, "only a dictionary entry $D[key] can be assigned this way",
+            "declare the dictionary first: dictionary str --> int $D");
+      return FilterPtr();
+    }
+    if (!bind_into(*target.children[1]) || !bind_into(*node.children[1])) return FilterPtr();
+    BindArguments args{*this, node, std::move(arguments), {}, index};
+    return (*registry_.find_operator(construct::kDictionaryUpdate, 2))(args);
+  }
+  return std::nullopt;
+}
+
 void Binder::define_function(const std::string& name, FunctionDefinition definition) {
   functions_[name] = std::move(definition);
 }
@@ -175,6 +226,7 @@ FilterPtr Binder::bind_assignment(const SyntaxNode& node) {
 }
 
 FilterPtr Binder::bind(const SyntaxNode& node) {
+  if (std::optional<FilterPtr> use = bind_dictionary_use(node)) return std::move(*use);
   std::vector<FilterPtr> arguments;
   switch (node.kind) {
     case SyntaxKind::Number:

@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,23 @@ namespace quarry::interpreter {
 struct VariableInfo {
   std::string name;
   ValueType type = ValueType::None;
-  bool persistent = false;
+  bool persistent = false;  // kept across games and shown at the end of the run
+  bool quiet = false;       // persistent but not shown
+};
+
+// A dictionary's declaration. Key and value types are None until fixed by the declaration or
+// the first use.
+struct DictionaryInfo {
+  std::string name;
+  ValueType key_type = ValueType::None;
+  ValueType value_type = ValueType::None;
+  std::string merge;  // how per-thread copies combine: sum, min, max, … ("" when not written)
+};
+
+// A sort filter: games are ordered by its best value (largest, or smallest with `min`).
+struct SortInfo {
+  std::string title;
+  bool minimize = false;
 };
 
 // A user function: its parameter names and body, expanded at every call (as CQL does).
@@ -57,6 +74,17 @@ class Binder {
 
   void define_function(const std::string& name, FunctionDefinition definition);
 
+  int find_dictionary(std::string_view name) const;
+  int declare_dictionary(DictionaryInfo info);
+  DictionaryInfo& dictionary(int index) { return dictionaries_[static_cast<std::size_t>(index)]; }
+  const std::vector<DictionaryInfo>& dictionaries() const { return dictionaries_; }
+
+  int declare_sort(SortInfo info) {
+    sorts_.push_back(std::move(info));
+    return static_cast<int>(sorts_.size()) - 1;
+  }
+  const std::vector<SortInfo>& sorts() const { return sorts_; }
+
  private:
   FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
                       std::vector<BoundParameter> parameters = {});
@@ -65,12 +93,16 @@ class Binder {
 
   FilterPtr bind_assignment(const grammar::SyntaxNode& node);
   FilterPtr bind_function_call(const grammar::SyntaxNode& node);
+  // $D[k], $D[k] op= v and #$D when the name is a dictionary; nullopt when it is not.
+  std::optional<FilterPtr> bind_dictionary_use(const grammar::SyntaxNode& node);
 
   const Registry& registry_;
   const grammar::SourceFile* file_;
   grammar::Diagnostics& diagnostics_;
   std::vector<VariableInfo> variables_;
   std::map<std::string, FunctionDefinition> functions_;
+  std::vector<DictionaryInfo> dictionaries_;
+  std::vector<SortInfo> sorts_;
   // Function parameters while a call is expanded: name -> slot, innermost call last.
   std::vector<std::map<std::string, int>> local_scopes_;
 };

@@ -40,6 +40,8 @@ struct CommandLine {
   bool parse_only = false;
   bool single_threaded = false;
   bool no_progress = false;
+  bool show_dictionaries = false;
+  bool secure = false;
 };
 
 // CQL writes long options with one dash (`-matchcount 2`); CLI11 wants two. Single letters
@@ -86,6 +88,8 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.matchstring = cl.matchstring_given ? cl.matchstring : h.matchstring.value_or("CQL");
   s.results = h.results;
   s.progress = !cl.no_progress;
+  s.show_dictionaries = cl.show_dictionaries;
+  s.secure = cl.secure;
   return s;
 }
 
@@ -136,6 +140,8 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_flag("--parse", cl.parse_only, "print the parsed query and stop");
   app.add_flag("-s,--singlethreaded", cl.single_threaded, "run on one thread (Quarry runs single-threaded)");
   app.add_flag("--noprogress", cl.no_progress, "no progress line on a terminal");
+  app.add_flag("--showdictionaries", cl.show_dictionaries, "print every dictionary after the run");
+  app.add_flag("--secure", cl.secure, "refuse filters that read or write files (readfile, writefile)");
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
 }
 

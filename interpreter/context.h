@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -45,6 +47,13 @@ struct GameEdit {
   std::string value;       // SetTag
 };
 
+// Per game, per sort filter: the best value so far and the comments made where it was reached
+// (smart comments: a sort keeps only the comments of its best position).
+struct SortState {
+  std::optional<std::int64_t> best;
+  std::vector<chess::InsertedComment> comments;
+};
+
 // A variable's value; monostate while unbound. The variable's static type says which member.
 using Value = std::variant<std::monostate, std::int64_t, chess::SquareSet, std::string>;
 
@@ -53,6 +62,12 @@ class Context {
   // Variables live in slots the binder numbered; persistent ones keep their value across games.
   void resize_variables(std::size_t count) { variables_.resize(count); }
   Value& variable(int slot) { return variables_[static_cast<std::size_t>(slot)]; }
+
+  // Dictionaries: key -> value maps that live for the whole run (persistent by nature).
+  using Dictionary = std::map<Value, Value>;
+  void resize_dictionaries(std::size_t count) { dictionaries_.resize(count); }
+  Dictionary& dictionary(int index) { return dictionaries_[static_cast<std::size_t>(index)]; }
+  const std::vector<Dictionary>& dictionaries() const { return dictionaries_; }
   void unbind_variables(const std::vector<bool>& keep) {
     for (std::size_t i = 0; i < variables_.size(); ++i) {
       if (i >= keep.size() || !keep[i]) variables_[i] = std::monostate{};
@@ -83,6 +98,15 @@ class Context {
     edits_.resize(mark >> 32);
   }
 
+  std::vector<SortState>& sorts() { return sorts_; }
+  void reset_sorts(std::size_t count) {
+    sorts_.resize(count);
+    for (SortState& s : sorts_) {
+      s.best.reset();
+      s.comments.clear();
+    }
+  }
+
   // --secure: filters that touch files (readfile, writefile) fail instead.
   void set_secure(bool secure) { secure_ = secure; }
   bool secure() const { return secure_; }
@@ -95,6 +119,8 @@ class Context {
   std::vector<chess::InsertedComment> comments_;
   std::vector<GameEdit> edits_;
   std::vector<Value> variables_;
+  std::vector<Dictionary> dictionaries_;
+  std::vector<SortState> sorts_;
   bool secure_ = false;
 };
 

@@ -89,6 +89,8 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   query.body = binder.bind_sequence(tree->body, nullptr);
   if (!query.body || diagnostics.has_errors()) return std::nullopt;
   query.variables = binder.variables();
+  query.dictionaries = binder.dictionaries();
+  query.sorts = binder.sorts();
   if (extra == nullptr) return query;
 
   std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics, &functions);
@@ -102,6 +104,8 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   FilterPtr extra_body = binder.bind_sequence(extra_tree->body, nullptr);
   if (!extra_body) return std::nullopt;
   query.variables = binder.variables();
+  query.dictionaries = binder.dictionaries();
+  query.sorts = binder.sorts();
   // Both bodies must match: bind them as the two constituents of one compound filter.
   grammar::SyntaxNode where;
   where.kind = grammar::SyntaxKind::Compound;

@@ -37,6 +37,8 @@ struct CompiledQuery {
   QueryOptions options;
   FilterPtr body;
   std::vector<VariableInfo> variables;  // one per slot of Context::variable
+  std::vector<DictionaryInfo> dictionaries;
+  std::vector<SortInfo> sorts;
   std::string parse_tree;  // the syntax tree as text, for --parse
 };
 

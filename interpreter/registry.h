@@ -56,6 +56,10 @@ inline constexpr std::string_view kString = "<string>";
 inline constexpr std::string_view kPieceDesignator = "<piece designator>";
 inline constexpr std::string_view kCompound = "{}";
 inline constexpr std::string_view kVariable = "<variable>";
+// Dictionary uses; BindArguments::variable_slot holds the dictionary's index.
+inline constexpr std::string_view kDictionaryEntry = "<dictionary entry>";      // arguments: key
+inline constexpr std::string_view kDictionaryUpdate = "<dictionary update>";    // key, value; node.text = op
+inline constexpr std::string_view kDictionarySize = "<dictionary size>";        // no arguments
 }  // namespace construct
 
 class Registry {

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "chess/pgn_reader.h"
-#include "chess/pgn_writer.h"
+#include "interpreter/game_output.h"
 #include "interpreter/output_file.h"
 
 namespace quarry::interpreter {
@@ -51,7 +51,9 @@ std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settin
                            const chess::Game& game, const std::vector<bool>& persistent, RunStats& stats) {
   ctx.set_game(game);
   ctx.comments().clear();
+  ctx.edits().clear();
   ctx.unbind_variables(persistent);
+  ctx.reset_sorts(query.sorts.size());
   std::uint64_t matches = 0;
   auto visit = [&](chess::NodeId id) {
     ctx.set_node(id);
@@ -74,6 +76,83 @@ std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settin
   return matches;
 }
 
+class Run {
+ public:
+  Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output)
+      : query_(query), settings_(settings), stats_(stats), output_(query, {settings.silent}, output),
+        progress_(settings.progress) {
+    ctx_.resize_variables(query.variables.size());
+    ctx_.resize_dictionaries(query.dictionaries.size());
+    ctx_.set_secure(settings.secure);
+    for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
+  }
+
+  // Reads one input to its end. False on an input error or a query that cannot finish.
+  bool read(const std::string& input) {
+    std::string error;
+    auto reader = chess::PgnReader::open(input, &error);
+    if (!reader) {
+      std::fprintf(stderr, "quarry: %s\n", error.c_str());
+      return false;
+    }
+    chess::PgnDiagnostic diagnostic;
+    while (true) {
+      chess::PgnReader::Status status = reader->next(game_, diagnostic);
+      if (status == chess::PgnReader::Status::End) {
+        if (diagnostic.message.empty()) return true;
+        std::fprintf(stderr, "quarry: %s: %s\n", input.c_str(), diagnostic.message.c_str());
+        return false;
+      }
+      ++stats_.games_read;
+      if (status == chess::PgnReader::Status::Skipped) {
+        ++stats_.games_skipped;
+        std::fprintf(stderr, "%s:%llu: game %llu skipped: %s\n", input.c_str(),
+                     static_cast<unsigned long long>(diagnostic.line),
+                     static_cast<unsigned long long>(stats_.games_read), diagnostic.message.c_str());
+        continue;
+      }
+      game_.number = stats_.games_read;
+      progress_.update(stats_);
+      if (!examine()) return false;
+    }
+  }
+
+  void finish() {
+    progress_.finish();
+    output_.finish();
+    std::fputs(final_report(query_, ctx_, settings_.show_dictionaries).c_str(), stdout);
+  }
+
+ private:
+  bool examine() {
+    if (settings_.gamenumber && !settings_.gamenumber->contains(static_cast<std::int64_t>(game_.number))) return true;
+    if (!result_wanted(settings_, game_)) return true;
+    std::uint64_t matches = 0;
+    try {
+      matches = examine_game(query_, settings_, ctx_, game_, persistent_, stats_);
+    } catch (const std::runtime_error& e) {
+      // A query that cannot finish (a runaway while/loop) stops the run; nothing is written.
+      std::fprintf(stderr, "quarry: game %llu: error: %s\n", static_cast<unsigned long long>(game_.number), e.what());
+      return false;
+    }
+    if (matches == 0) return true;
+    if (settings_.matchcount && !settings_.matchcount->contains(static_cast<std::int64_t>(matches))) return true;
+    ++stats_.games_matched;
+    stats_.matched_positions += matches;
+    output_.add(game_, ctx_);
+    return true;
+  }
+
+  const CompiledQuery& query_;
+  const RunSettings& settings_;
+  RunStats& stats_;
+  GameOutput output_;
+  ProgressLine progress_;
+  Context ctx_;
+  chess::Game game_;
+  std::vector<bool> persistent_;
+};
+
 }  // namespace
 
 bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats) {
@@ -87,67 +166,12 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
       return false;
     }
   }
-  Context ctx;
-  ctx.resize_variables(query.variables.size());
-  std::vector<bool> persistent;
-  for (const VariableInfo& v : query.variables) persistent.push_back(v.persistent);
-  chess::Game game;
-  chess::PgnDiagnostic diagnostic;
-  ProgressLine progress(settings.progress);
-  std::string text;
-  std::vector<chess::InsertedComment> comments;
+  Run run(query, settings, stats, output.get());
   bool ok = true;
-  for (const std::string& input : settings.inputs) {
-    auto reader = chess::PgnReader::open(input, &error);
-    if (!reader) {
-      std::fprintf(stderr, "quarry: %s\n", error.c_str());
-      ok = false;
-      continue;
-    }
-    while (true) {
-      chess::PgnReader::Status status = reader->next(game, diagnostic);
-      if (status == chess::PgnReader::Status::End) {
-        if (!diagnostic.message.empty()) {
-          std::fprintf(stderr, "quarry: %s: %s\n", input.c_str(), diagnostic.message.c_str());
-          ok = false;
-        }
-        break;
-      }
-      ++stats.games_read;
-      if (status == chess::PgnReader::Status::Skipped) {
-        ++stats.games_skipped;
-        std::fprintf(stderr, "%s:%llu: game %llu skipped: %s\n", input.c_str(),
-                     static_cast<unsigned long long>(diagnostic.line),
-                     static_cast<unsigned long long>(stats.games_read), diagnostic.message.c_str());
-        continue;
-      }
-      game.number = stats.games_read;
-      progress.update(stats);
-      if (settings.gamenumber && !settings.gamenumber->contains(static_cast<std::int64_t>(game.number))) continue;
-      if (!result_wanted(settings, game)) continue;
-      std::uint64_t matches = 0;
-      try {
-        matches = examine_game(query, settings, ctx, game, persistent, stats);
-      } catch (const std::runtime_error& e) {
-        // A query that cannot finish (a runaway while/loop) stops the run; nothing is written.
-        std::fprintf(stderr, "quarry: game %llu: error: %s\n", static_cast<unsigned long long>(game.number), e.what());
-        return false;
-      }
-      if (matches == 0) continue;
-      if (settings.matchcount && !settings.matchcount->contains(static_cast<std::int64_t>(matches))) continue;
-      ++stats.games_matched;
-      stats.matched_positions += matches;
-      if (!output) continue;
-      comments.clear();
-      if (!settings.silent) comments.push_back({game.root(), "Game number " + std::to_string(game.number)});
-      comments.insert(comments.end(), ctx.comments().begin(), ctx.comments().end());
-      text.clear();
-      chess::write_pgn(text, game, comments);
-      output->write(text);
-    }
-  }
-  progress.finish();
-  if (output && !output->commit(&error)) {
+  // An input that cannot be read is reported and the others still run; the run then fails.
+  for (const std::string& input : settings.inputs) ok = run.read(input) && ok;
+  run.finish();
+  if (output && ok && !output->commit(&error)) {
     std::fprintf(stderr, "quarry: %s\n", error.c_str());
     ok = false;
   }

@@ -21,6 +21,8 @@ struct RunSettings {
   std::string matchstring = "CQL";
   std::vector<std::string> results;
   bool progress = false;            // a progress line on stderr (terminals only)
+  bool show_dictionaries = false;   // print dictionaries after the run
+  bool secure = false;              // refuse filters that read or write files
 };
 
 struct RunStats {

@@ -1,5 +1,5 @@
 // Test helper: a query evaluated inside a game built move by move (UCI), for filters that look
-// beyond the current position (promotedpieces, positionid).
+// beyond the current position (promotedpieces, positionid) or read the game's tags and comments.
 #pragma once
 
 #include <initializer_list>
@@ -25,6 +25,7 @@ class GameEvaluation {
     if (!query_) throw std::runtime_error("query does not compile:\n" + diagnostics_.render());
     ctx_.set_game(game_);
     ctx_.set_node(game_.root());
+    ctx_.resize_variables(query_->variables.size());
   }
 
   // Plays the moves from `from` (each as a new last child) and returns the node reached.
@@ -44,9 +45,22 @@ class GameEvaluation {
     return *this;
   }
 
+  // Tags, comments and the game number the filters read (metadata, annotations).
+  GameEvaluation& tag(const std::string& name, const std::string& value) {
+    game_.set_tag(name, value);
+    return *this;
+  }
+  GameEvaluation& comment_after(chess::NodeId node, const std::string& text) {
+    game_.node(node).comments_after.push_back(text);
+    return *this;
+  }
+  chess::Game& game() { return game_; }
+  interpreter::Context& context() { return ctx_; }
+
   bool matches() { return query_->body->match(ctx_); }
   chess::SquareSet squares() { return query_->body->squares(ctx_); }
   std::optional<std::int64_t> number() { return query_->body->number(ctx_); }
+  std::optional<std::string> text() { return query_->body->text(ctx_); }
 
  private:
   grammar::SourceFile file_;

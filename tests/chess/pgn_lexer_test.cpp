@@ -176,11 +176,12 @@ TEST_CASE("lexer: streaming across block boundaries", "[pgn_lexer]") {
   std::fclose(f);
   auto b = lex(text);
   REQUIRE(a.size() == b.size());
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    REQUIRE(a[i].kind == b[i].kind);
-    REQUIRE(a[i].text == b[i].text);
-    REQUIRE(a[i].line == b[i].line);
+  std::size_t same = 0;
+  while (same < a.size() && a[same].kind == b[same].kind && a[same].text == b[same].text &&
+         a[same].line == b[same].line) {
+    ++same;
   }
+  CHECK(same == a.size());
   CHECK(a[a.size() - 2].text.size() == PgnLexer::kBlockSize + 17);
   CHECK(a.back().text == "e4");
 }

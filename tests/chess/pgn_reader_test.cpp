@@ -99,7 +99,7 @@ TEST_CASE("reader: game boundaries", "[pgn_reader]") {
     CHECK(read_all("\n\n  \n").games.empty());
     auto r = read_all("[Event \"x\"]\n\n*\n\n{ remark }\n[Event \"y\"]\n[Result \"1-0\"]\n\n{ trailing }");
     REQUIRE(r.games.size() == 2);
-    CHECK(r.games[1].node(0).comments_after == std::vector<std::string>{"remark"});
+    CHECK(r.games[1].node(0).comments_after == std::vector<std::string>{"remark", "trailing"});
     CHECK(r.games[0].node_count() == 1);
     CHECK(r.games[1].node_count() == 1);
     CHECK(r.games[1].number == 2);
@@ -175,6 +175,7 @@ TEST_CASE("reader: FEN, SetUp, Chess960", "[pgn_reader]") {
     auto r = read_all("[Event \"a\"]\n[FEN \"garbage\"]\n\n1. e4 *\n\n" + std::string(kOperaGame));
     REQUIRE(r.skipped.size() == 1);
     CHECK(r.skipped[0].game_number == 1);
+    CHECK(r.skipped[0].line == 2);
     CHECK(r.skipped[0].message.find("garbage") != std::string::npos);
     REQUIRE(r.games.size() == 1);
     CHECK(r.games[0].number == 2);
@@ -190,6 +191,9 @@ TEST_CASE("reader: real-file quirks", "[pgn_reader]") {
     CHECK(*r.games[0].tag("Event") == "It \\");
     CHECK(*r.games[0].tag("White") == "Andr\xE9 \"Dede\" \\ X");
     CHECK(mainline_length(r.games[0]) == 3);
+    auto crlf = read_all("1. e4 {two\r\nlines} *\r\n");
+    REQUIRE(crlf.games.size() == 1);
+    CHECK(crlf.games[0].node(1).comments_after == std::vector<std::string>{"two\nlines"});
   }
   SECTION("null moves, ellipsis numbers, half-point result") {
     auto r = read_all("1. e4 -- 2. d4 e5 3. Nf3 3\xE2\x80\xA6 exd4 \xC2\xBD-\xC2\xBD");

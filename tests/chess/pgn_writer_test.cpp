@@ -68,17 +68,17 @@ void require_same(const Game& a, const Game& b) {
 TEST_CASE("writer: tags, numbering, annotations", "[pgn_writer]") {
   Game g = read_one(
       "[Event \"A \\\"quoted\\\" \\\\ name\"]\n[Result \"1-0\"]\n\n"
-      "{Start} 1. e4 {King pawn} $1 e5!? (1... c5 {Sicilian} 2. Nf3 (2. c3)) 2. Nf3 Nc6 1-0");
+      "{Start} 1.e4 {King pawn} $1 e5!? (1...c5 {Sicilian} 2.Nf3 (2.c3)) 2.Nf3 Nc6 1-0");
   CHECK(write(g) ==
         "[Event \"A \\\"quoted\\\" \\\\ name\"]\n[Result \"1-0\"]\n\n"
-        "{Start} 1. e4 $1 {King pawn} 1... e5 $5 (1... c5 {Sicilian} 2. Nf3 (2. c3))\n"
-        "2. Nf3 Nc6 1-0\n\n");
+        "{Start} 1.e4 $1 {King pawn} 1...e5 $5 (1...c5 {Sicilian} 2.Nf3 (2.c3)) 2.Nf3\n"
+        "Nc6 1-0\n\n");
 }
 
 TEST_CASE("writer: result falls back to the tag, then '*'", "[pgn_writer]") {
-  Game g = read_one("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4#");
+  Game g = read_one("[Result \"0-1\"]\n\n1.f3 e5 2.g4 Qh4#");
   CHECK(g.result().empty());
-  CHECK(write(g) == "[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n");
+  CHECK(write(g) == "[Result \"0-1\"]\n\n1.f3 e5 2.g4 Qh4# 0-1\n\n");
   g.set_tag("Result", "?");
   CHECK(write(g).ends_with("Qh4# *\n\n"));
   Game empty;
@@ -89,25 +89,25 @@ TEST_CASE("writer: result falls back to the tag, then '*'", "[pgn_writer]") {
 TEST_CASE("writer: comments before a variation's first move, FEN start with black", "[pgn_writer]") {
   Game g = read_one(
       "[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 20\"]\n\n"
-      "20... h6 ({Or} 20... g6 21. Ra8+) 21. Ra8+ Kh7 *");
+      "20...h6 ({Or} 20...g6 21.Ra8+) 21.Ra8+ Kh7 *");
   CHECK(write(g) ==
         "[FEN \"6k1/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 20\"]\n\n"
-        "20... h6 ({Or} 20... g6 21. Ra8+) 21. Ra8+ Kh7 *\n\n");
+        "20...h6 ({Or} 20...g6 21.Ra8+) 21.Ra8+ Kh7 *\n\n");
 }
 
 TEST_CASE("writer: inserted comments follow the originals", "[pgn_writer]") {
-  Game g = read_one("{Intro} 1. e4 {orig} e5 *");
+  Game g = read_one("{Intro} 1.e4 {orig} e5 *");
   const NodeId e4 = g.mainline_child(g.root());
   const NodeId e5 = g.mainline_child(e4);
   std::vector<InsertedComment> extra = {{e5, "last"}, {e4, "first"}, {g.root(), "root"}, {e4, "second"}};
-  CHECK(write(g, extra) == "\n{Intro} {root} 1. e4 {orig} {first} {second} 1... e5 {last} *\n\n");
+  CHECK(write(g, extra) == "\n{Intro} {root} 1.e4 {orig} {first} {second} 1...e5 {last} *\n\n");
 }
 
 TEST_CASE("writer: comments holding a closing brace", "[pgn_writer]") {
-  Game g = read_one("1. e4 ; says {x} here\n e5 {two\nlines}\n*");
+  Game g = read_one("1.e4 ; says {x} here\n e5 {two\nlines}\n*");
   g.node(g.mainline_child(g.mainline_child(g.root()))).comments_after.push_back("a}\nb");
   const std::string out = write(g);
-  CHECK(out == "\n1. e4 ;says {x} here\n1... e5 {two\nlines} {a]\nb} *\n\n");
+  CHECK(out == "\n1.e4 ;says {x} here\n1...e5 {two\nlines} {a]\nb} *\n\n");
   const Game again = read_one(out);
   CHECK(again.node(1).comments_after == std::vector<std::string>{"says {x} here"});
   CHECK(again.node(2).comments_after == std::vector<std::string>{"two\nlines", "a]\nb"});
@@ -115,7 +115,7 @@ TEST_CASE("writer: comments holding a closing brace", "[pgn_writer]") {
 
 TEST_CASE("writer: wraps lines at the width", "[pgn_writer]") {
   Game g = read_one(
-      "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 *");
+      "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 *");
   const std::string out = write(g, {}, 20);
   std::istringstream lines(out);
   std::string line;
@@ -135,8 +135,8 @@ TEST_CASE("writer: round trip of the classics file and annotated text", "[pgn_wr
   std::stringstream text;
   text << in.rdbuf();
   std::string all = text.str();
-  all += "{c0} 1. e4 (1. d4 {x} $10 (1. c4 e5 (1... c5) 2. Nc3) 1... d5) (1. Nf3) {c1} $2 1... e5 ";
-  all += "2. Nf3 -- ({pre} 2... Nc6 3. Bb5 a6) 3. d4 *\n";
+  all += "{c0} 1.e4 (1.d4 {x} $10 (1.c4 e5 (1...c5) 2.Nc3) 1...d5) (1.Nf3) {c1} $2 1...e5 ";
+  all += "2.Nf3 -- ({pre} 2...Nc6 3.Bb5 a6) 3.d4 *\n";
   const auto games = read_games(all);
   REQUIRE(games.size() == 6);
   for (const Game& g : games) {
@@ -149,7 +149,7 @@ TEST_CASE("writer: round trip of the classics file and annotated text", "[pgn_wr
 
 TEST_CASE("writer: deeply nested variations are written without recursion", "[pgn_writer]") {
   // Each variation replaces the last move of the one that contains it, 3000 levels deep.
-  std::string text = "1. e4 e5";
+  std::string text = "1.e4 e5";
   Position before = Position::initial().after(*parse_san(Position::initial(), "e4"));
   Move replaced = *parse_san(before, "e5");
   int depth = 0;

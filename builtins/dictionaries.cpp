@@ -1,0 +1,223 @@
+// Dictionary family: `dictionary KEY --> VALUE (MERGE) $D` declarations, `$D[k]` entries, updates
+// `$D[k] = v` / `+=` …, and `#$D`. Dictionaries keep their entries across games.
+#include <string>
+
+#include "builtins/builtins.h"
+#include "builtins/value_access.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+
+class Declaration final : public Filter {
+ public:
+  Declaration() : Filter(ValueType::Logical) {}
+  bool match(Context&) const override { return true; }
+  bool is_constant() const override { return true; }
+};
+
+class Entry final : public Filter {
+ public:
+  Entry(ValueType type, int index, FilterPtr key) : Filter(type), index_(index), key_(std::move(key)) {}
+  SquareSet squares(Context& ctx) const override {
+    const Value* v = find(ctx);
+    return v && std::holds_alternative<SquareSet>(*v) ? std::get<SquareSet>(*v) : SquareSet();
+  }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    const Value* v = find(ctx);
+    if (v && std::holds_alternative<std::int64_t>(*v)) return std::get<std::int64_t>(*v);
+    return std::nullopt;
+  }
+  std::optional<std::string> text(Context& ctx) const override {
+    const Value* v = find(ctx);
+    if (v && std::holds_alternative<std::string>(*v)) return std::get<std::string>(*v);
+    return std::nullopt;
+  }
+  bool match(Context& ctx) const override { return find(ctx) != nullptr; }
+
+ private:
+  const Value* find(Context& ctx) const {
+    Value key = value_of(*key_, ctx);
+    if (std::holds_alternative<std::monostate>(key)) return nullptr;
+    auto& d = ctx.dictionary(index_);
+    auto it = d.find(key);
+    return it == d.end() ? nullptr : &it->second;
+  }
+  int index_;
+  FilterPtr key_;
+};
+
+enum class Update { Assign, Add, Subtract, Multiply, Divide, Modulo, Union, Intersection };
+
+class EntryUpdate final : public Filter {
+ public:
+  EntryUpdate(int index, Update op, ValueType value_type, FilterPtr key, FilterPtr value)
+      : Filter(ValueType::Logical), index_(index), op_(op), value_type_(value_type), key_(std::move(key)), value_(std::move(value)) {}
+
+  bool match(Context& ctx) const override {
+    Value key = value_of(*key_, ctx);
+    if (std::holds_alternative<std::monostate>(key)) return false;
+    Value rhs = value_of(*value_, ctx);
+    if (std::holds_alternative<std::monostate>(rhs)) return false;
+    auto& d = ctx.dictionary(index_);
+    if (op_ == Update::Assign) {
+      d[std::move(key)] = std::move(rhs);
+      return true;
+    }
+    auto [it, fresh] = d.try_emplace(std::move(key), zero_of(value_type_));
+    bool applied = apply(it->second, rhs);
+    if (!applied && fresh) d.erase(it);  // a failed update creates no entry
+    return applied;
+  }
+
+ private:
+  bool apply(Value& v, const Value& rhs) const {
+    if (std::holds_alternative<std::string>(v)) {
+      std::get<std::string>(v) += std::get<std::string>(rhs);
+      return true;
+    }
+    if (std::holds_alternative<SquareSet>(v)) {
+      SquareSet& s = std::get<SquareSet>(v);
+      s = op_ == Update::Union ? s | std::get<SquareSet>(rhs) : s & std::get<SquareSet>(rhs);
+      return true;
+    }
+    std::int64_t& x = std::get<std::int64_t>(v);
+    std::int64_t n = std::holds_alternative<SquareSet>(rhs) ? std::get<SquareSet>(rhs).count() : std::get<std::int64_t>(rhs);
+    switch (op_) {
+      case Update::Add: x += n; return true;
+      case Update::Subtract: x -= n; return true;
+      case Update::Multiply: x *= n; return true;
+      case Update::Divide: if (n == 0) return false; x /= n; return true;
+      case Update::Modulo: if (n == 0) return false; x %= n; return true;
+      default: return false;
+    }
+  }
+  int index_;
+  Update op_;
+  ValueType value_type_;
+  FilterPtr key_, value_;
+};
+
+class Size final : public Filter {
+ public:
+  explicit Size(int index) : Filter(ValueType::Numeric), index_(index) {}
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    return static_cast<std::int64_t>(ctx.dictionary(index_).size());
+  }
+
+ private:
+  int index_;
+};
+
+ValueType type_named(const std::string& name) {
+  if (name == "int") return ValueType::Numeric;
+  if (name == "str") return ValueType::String;
+  if (name == "set") return ValueType::Set;
+  return ValueType::None;
+}
+
+bool storable(ValueType t) { return t == ValueType::Numeric || t == ValueType::String || t == ValueType::Set; }
+
+FilterPtr bind_declaration(BindArguments& a) {
+  DictionaryInfo info;
+  const grammar::SyntaxNode& name = *a.parameter("name")->syntax->values[0];
+  info.name = name.text;
+  for (const char* which : {"key", "value"}) {
+    if (BoundParameter* p = a.parameter(which)) {
+      const grammar::SyntaxNode& t = *p->syntax->values[0];
+      ValueType type = type_named(t.text);
+      if (type == ValueType::None) {
+        a.binder.error(t, "unknown dictionary " + std::string(which) + " type '" + t.text + "'", "use int, str or set");
+        return nullptr;
+      }
+      (std::string(which) == "key" ? info.key_type : info.value_type) = type;
+    }
+  }
+  if (BoundParameter* p = a.parameter("merge")) {
+    const grammar::SyntaxNode& m = *p->syntax->values[0];
+    static const char* kMerges[] = {"sum", "min", "max", "first", "last", "union", "intersection"};
+    bool known = false;
+    for (const char* k : kMerges) known = known || m.text == k;
+    if (!known) {
+      a.binder.error(m, "unknown merge strategy '" + m.text + "'", "use sum, min, max, first, last, union or intersection");
+      return nullptr;
+    }
+    info.merge = m.text;
+  }
+  if (a.binder.find_dictionary(info.name) >= 0 || a.binder.find_variable(info.name) >= 0) {
+    a.binder.error(name, "'" + info.name + "' is already declared");
+    return nullptr;
+  }
+  a.binder.declare_dictionary(std::move(info));
+  return std::make_unique<Declaration>();
+}
+
+// Fixes a type on first use or checks it against the declaration.
+bool check_type(Binder& binder, const grammar::SyntaxNode& at, ValueType& declared, ValueType actual,
+                const std::string& what, const std::string& dictionary) {
+  if (actual == ValueType::Piece) actual = ValueType::Set;
+  if (!storable(actual)) {
+    binder.error(at, "a dictionary " + what + " must be a number, a string or a set, not a " + std::string(type_name(actual)));
+    return false;
+  }
+  if (declared == ValueType::None) declared = actual;
+  if (declared != actual) {
+    binder.error(at, "dictionary '" + dictionary + "' has " + std::string(type_name(declared)) + " " + what + "s, not " +
+                         std::string(type_name(actual)));
+    return false;
+  }
+  return true;
+}
+
+Update update_of(const std::string& op) {
+  if (op == "+=") return Update::Add;
+  if (op == "-=") return Update::Subtract;
+  if (op == "*=") return Update::Multiply;
+  if (op == "/=") return Update::Divide;
+  if (op == "%=") return Update::Modulo;
+  if (op == "|=") return Update::Union;
+  if (op == "&=") return Update::Intersection;
+  return Update::Assign;
+}
+
+}  // namespace
+
+void register_dictionary_filters(Registry& registry) {
+  FilterSpec spec{{"dictionary", grammar::ShapeKind::Dictionary},
+                  "dictionary KEY --> VALUE (MERGE) $D: a map kept across games", bind_declaration};
+  spec.binds_children = true;
+  registry.add(std::move(spec));
+
+  registry.add_operator(construct::kDictionaryEntry, 1, [](BindArguments& a) -> FilterPtr {
+    DictionaryInfo& info = a.binder.dictionary(a.variable_slot);
+    if (!check_type(a.binder, *a.node.children[1], info.key_type, a.arguments[0]->type(), "key", info.name)) return nullptr;
+    if (info.value_type == ValueType::None) {
+      a.binder.error(a.node, "dictionary '" + info.name + "' is read before anything is stored in it",
+                     "declare its types: dictionary str --> int " + info.name);
+      return nullptr;
+    }
+    return std::make_unique<Entry>(info.value_type, a.variable_slot, std::move(a.arguments[0]));
+  });
+  registry.add_operator(construct::kDictionaryUpdate, 2, [](BindArguments& a) -> FilterPtr {
+    DictionaryInfo& info = a.binder.dictionary(a.variable_slot);
+    const grammar::SyntaxNode& target = *a.node.children[0];
+    if (!check_type(a.binder, *target.children[1], info.key_type, a.arguments[0]->type(), "key", info.name)) return nullptr;
+    if (!check_type(a.binder, *a.node.children[1], info.value_type, a.arguments[1]->type(), "value", info.name)) return nullptr;
+    Update op = update_of(a.node.text);
+    bool fits = op == Update::Assign || (info.value_type == ValueType::Numeric && op <= Update::Modulo) ||
+                (info.value_type == ValueType::String && op == Update::Add) ||
+                (info.value_type == ValueType::Set && (op == Update::Union || op == Update::Intersection));
+    if (!fits || a.node.text == "=?") {
+      a.binder.error(a.node, "'" + a.node.text + "' does not apply to " + std::string(type_name(info.value_type)) + " entries");
+      return nullptr;
+    }
+    return std::make_unique<EntryUpdate>(a.variable_slot, op, info.value_type, std::move(a.arguments[0]), std::move(a.arguments[1]));
+  });
+  registry.add_operator(construct::kDictionarySize, 0, [](BindArguments& a) -> FilterPtr {
+    return std::make_unique<Size>(a.variable_slot);
+  });
+}
+
+}  // namespace quarry::builtins

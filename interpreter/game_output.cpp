@@ -1,0 +1,107 @@
+// Output games: comment assembly, edits, sorting; and the end-of-run report.
+#include "interpreter/game_output.h"
+
+#include <algorithm>
+
+#include "chess/pgn_writer.h"
+
+namespace quarry::interpreter {
+namespace {
+
+void apply_edits(chess::Game& game, const std::vector<GameEdit>& edits) {
+  for (const GameEdit& e : edits) {
+    switch (e.kind) {
+      case GameEdit::Kind::SetTag: game.set_tag(e.name, e.value); break;
+      case GameEdit::Kind::RemoveTag: game.remove_tag(e.name); break;
+      case GameEdit::Kind::RemoveComment:
+        game.node(e.node).comments_after.clear();
+        game.node(e.node).comments_before.clear();
+        break;
+    }
+  }
+}
+
+std::string value_text(const Value& v) {
+  if (std::holds_alternative<std::int64_t>(v)) return std::to_string(std::get<std::int64_t>(v));
+  if (std::holds_alternative<std::string>(v)) return "\"" + std::get<std::string>(v) + "\"";
+  if (std::holds_alternative<chess::SquareSet>(v)) return "[" + std::get<chess::SquareSet>(v).to_string() + "]";
+  return "<unbound>";
+}
+
+}  // namespace
+
+std::string GameOutput::render(const chess::Game& game, Context& ctx) {
+  comments_.clear();
+  if (!settings_.silent) {
+    for (std::size_t i = 0; i < query_.sorts.size(); ++i) {
+      const SortState& s = ctx.sorts()[i];
+      if (s.best && !query_.sorts[i].title.empty()) {
+        comments_.push_back({game.root(), query_.sorts[i].title + ": " + std::to_string(*s.best)});
+      }
+    }
+    comments_.push_back({game.root(), "Game number " + std::to_string(game.number)});
+  }
+  comments_.insert(comments_.end(), ctx.comments().begin(), ctx.comments().end());
+  for (const SortState& s : ctx.sorts()) comments_.insert(comments_.end(), s.comments.begin(), s.comments.end());
+  // Comments go in position order so each node's comments keep the order they were made in.
+  std::stable_sort(comments_.begin(), comments_.end(),
+                   [](const chess::InsertedComment& a, const chess::InsertedComment& b) { return a.node < b.node; });
+  std::string text;
+  if (ctx.edits().empty()) {
+    chess::write_pgn(text, game, comments_);
+  } else {
+    edited_ = game;
+    apply_edits(edited_, ctx.edits());
+    chess::write_pgn(text, edited_, comments_);
+  }
+  return text;
+}
+
+void GameOutput::add(const chess::Game& game, Context& ctx) {
+  if (file_ == nullptr) return;
+  std::string text = render(game, ctx);
+  if (query_.sorts.empty()) {
+    file_->write(text);
+    return;
+  }
+  Held held{{}, game.number, std::move(text)};
+  for (const SortState& s : ctx.sorts()) held.keys.push_back(s.best);
+  held_.push_back(std::move(held));
+}
+
+void GameOutput::finish() {
+  if (held_.empty()) return;
+  // Best first for every sort in turn; a game without a value for a sort comes after those with
+  // one; ties keep input order.
+  auto better = [this](const Held& a, const Held& b) {
+    for (std::size_t i = 0; i < query_.sorts.size(); ++i) {
+      const auto& x = a.keys[i];
+      const auto& y = b.keys[i];
+      if (x.has_value() != y.has_value()) return x.has_value();
+      if (!x || *x == *y) continue;
+      return query_.sorts[i].minimize ? *x < *y : *x > *y;
+    }
+    return a.number < b.number;
+  };
+  std::stable_sort(held_.begin(), held_.end(), better);
+  for (const Held& h : held_) file_->write(h.text);
+  held_.clear();
+}
+
+std::string final_report(const CompiledQuery& query, Context& ctx, bool show_dictionaries) {
+  std::string out;
+  for (std::size_t i = 0; i < query.variables.size(); ++i) {
+    const VariableInfo& v = query.variables[i];
+    if (!v.persistent || v.quiet) continue;
+    out += v.name + " = " + value_text(ctx.variable(static_cast<int>(i))) + "\n";
+  }
+  if (!show_dictionaries) return out;
+  for (std::size_t i = 0; i < query.dictionaries.size(); ++i) {
+    const Context::Dictionary& d = ctx.dictionary(static_cast<int>(i));
+    out += "dictionary " + query.dictionaries[i].name + " (" + std::to_string(d.size()) + " entries)\n";
+    for (const auto& [key, value] : d) out += "  " + value_text(key) + " --> " + value_text(value) + "\n";
+  }
+  return out;
+}
+
+}  // namespace quarry::interpreter
