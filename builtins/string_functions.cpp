@@ -1,4 +1,4 @@
-// String-function family: str, lowercase/uppercase, indexof, int, ascii, s[i], ~~ (regex), and
+// String-function family: str, lowercase/uppercase, indexof, int, ascii, s[i], s[i:j], ~~, and
 // the numeric functions max, min, abs, sqrt; readfile/writefile. Also the conversion of filter
 // results to text that str, comment and message share.
 #include "builtins/string_functions.h"
@@ -244,6 +244,29 @@ class StringIndex final : public Filter {
 
  private:
   FilterPtr string_, index_;
+};
+
+// s[i:j]: the characters from index i up to (not including) j, both clamped to the string, so
+// the manual's `"mate"[1:5]` is "ate" (gadycosteff cql-6-1/bracket.html). The parser must lower
+// `x[i:j]` to "[]" with three operands.
+class StringSlice final : public Filter {
+ public:
+  StringSlice(FilterPtr string, FilterPtr from, FilterPtr to)
+      : Filter(ValueType::String), string_(std::move(string)), from_(std::move(from)), to_(std::move(to)) {}
+  std::optional<std::string> text(Context& ctx) const override {
+    std::optional<std::string> s = string_->text(ctx);
+    if (!s) return std::nullopt;
+    std::optional<std::int64_t> from = numeric_value(*from_, ctx);
+    std::optional<std::int64_t> to = numeric_value(*to_, ctx);
+    if (!from || !to) return std::nullopt;
+    auto size = static_cast<std::int64_t>(s->size());
+    std::int64_t begin = std::clamp<std::int64_t>(*from, 0, size);
+    std::int64_t end = std::clamp<std::int64_t>(*to, begin, size);
+    return s->substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(end - begin));
+  }
+
+ private:
+  FilterPtr string_, from_, to_;
 };
 
 // s ~~ r: searches s for the regular expression r (unanchored); the value is the matched text.
@@ -529,6 +552,11 @@ void register_string_function_filters(Registry& registry) {
   registry.add_operator("[]", 2, [](BindArguments& a) -> FilterPtr {
     if (!expect_string(a, 0) || !expect_number(a, 1)) return nullptr;
     return std::make_unique<StringIndex>(std::move(a.arguments[0]), std::move(a.arguments[1]));
+  });
+  registry.add_operator("[]", 3, [](BindArguments& a) -> FilterPtr {
+    if (!expect_string(a, 0) || !expect_number(a, 1) || !expect_number(a, 2)) return nullptr;
+    return std::make_unique<StringSlice>(std::move(a.arguments[0]), std::move(a.arguments[1]),
+                                         std::move(a.arguments[2]));
   });
 }
 

@@ -216,10 +216,30 @@ PgnToken PgnLexer::next() {
           return lex_evaluation();
         }
         if (is_alpha(c) || c == '-') return lex_symbol();
+        if (is_garbage(c)) return lex_garbage();
         break;
     }
     ++pos_;  // a byte no token starts with (stray dots, "…", Latin-1 text): skipped
   }
+}
+
+// ASCII punctuation that no PGN token starts with: the word it starts is passed on as a symbol,
+// so the reader reports it as an unparseable move instead of silently dropping it.
+bool PgnLexer::is_garbage(int c) {
+  switch (c) {
+    case '@': case '#': case '&': case '^': case '~': case '|': case '\\': case '<': case '>':
+    case '`': case '"': case '\'':
+      return true;
+    default: return false;
+  }
+}
+
+PgnToken PgnLexer::lex_garbage() {
+  auto ends_word = [](unsigned char b) { return b <= ' ' || b == '{' || b == '(' || b == ')' || b == '['; };
+  do {  // like lex_symbol: scan the buffer, refilling only when the word crosses its end
+    while (pos_ < end_ && !ends_word(static_cast<unsigned char>(buf_[pos_]))) ++pos_;
+  } while (pos_ == end_ && refill());
+  return make(PgnTokenKind::Symbol, token_, pos_);
 }
 
 PgnToken PgnLexer::lex_tag() {

@@ -52,6 +52,10 @@ class PgnLexer {
   bool ensure(std::size_t n);  // at least n bytes from pos_ are in the buffer
   bool skip_space();  // false at end of input
 
+  static bool is_garbage(int c);
+
+  PgnToken lex_garbage();
+
   PgnToken lex_tag();
   PgnToken tag_line(std::size_t name_offset);
   PgnToken lex_evaluation();

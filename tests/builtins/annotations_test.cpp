@@ -46,11 +46,15 @@ TEST_CASE("comment attaches converted text at the current position", "[annotatio
 }
 
 TEST_CASE("a failing branch rolls back its comments and edits", "[annotations]") {
-  GameEvaluation e(R"(not { comment("a") settag("X" "y") false } or comment("b"))", kStart);
+  GameEvaluation e(R"({ comment("a") settag("X" "y") false } or comment("b"))", kStart);
   CHECK(e.matches());
   REQUIRE(e.context().comments().size() == 1);
   CHECK(e.context().comments()[0].text == "b");
   CHECK(e.context().edits().empty());
+  GameEvaluation negated(R"(not { removetag "X" comment("c") })", kStart);
+  CHECK_FALSE(negated.matches());
+  CHECK(negated.context().edits().empty());
+  CHECK(negated.context().comments().empty());
 }
 
 TEST_CASE("message prints to standard output", "[annotations]") {

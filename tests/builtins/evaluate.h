@@ -24,6 +24,8 @@ class Evaluation {
     ctx_.set_game(game_);
     ctx_.set_node(game_.root());
     ctx_.resize_variables(query_->variables.size());
+    ctx_.resize_dictionaries(query_->dictionaries.size());
+    ctx_.reset_sorts(query_->sorts.size());
   }
 
   bool matches() { return query_->body->match(ctx_); }

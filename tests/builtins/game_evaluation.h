@@ -26,6 +26,8 @@ class GameEvaluation {
     ctx_.set_game(game_);
     ctx_.set_node(game_.root());
     ctx_.resize_variables(query_->variables.size());
+    ctx_.resize_dictionaries(query_->dictionaries.size());
+    ctx_.reset_sorts(query_->sorts.size());
   }
 
   // Plays the moves from `from` (each as a new last child) and returns the node reached.

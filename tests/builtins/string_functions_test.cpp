@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "evaluate.h"
+#include "interpreter/binder.h"
 
 using quarry::testing::compile_error;
 using quarry::testing::Evaluation;
@@ -128,11 +129,11 @@ TEST_CASE("~~ searches with a regular expression", "[strings]") {
   CHECK(text_of(R"("mate in 29" ~~ "[0-9]+")") == "29");
   CHECK(text_of(R"q("Eval: 123" ~~ "Eval: (\d+)")q") == "Eval: 123");
   CHECK(matches(R"("abab" ~~ "(ab)\1")"));  // a backreference stays a backreference
-  CHECK(text_of(R"(p = "K.*v" "Kasparov" ~~ p)") == "Kasparov");  // computed pattern (CQLi)
+  CHECK(text_of(R"(pat = "K.*v" "Kasparov" ~~ pat)") == "Kasparov");  // computed pattern (CQLi)
   CHECK(matches(R"("Kasparov" ~~ "K(ot|aspar)ov")"));
   CHECK(compile_error(R"("a" ~~ "(")").find("regular expression") != std::string::npos);
   CHECK(compile_error(R"("a" ~~ 3)") != "");
-  CHECK_FALSE(matches(R"(p = "(" + "" "a" ~~ p)"));  // a bad computed pattern just fails
+  CHECK_FALSE(matches(R"(pat = "(" + "" "a" ~~ pat)"));  // a bad computed pattern just fails
 }
 
 TEST_CASE("max and min", "[strings]") {
@@ -169,4 +170,44 @@ TEST_CASE("readfile and writefile", "[strings]") {
   CHECK_FALSE(matches("readfile \"" + p + "\""));
   CHECK(compile_error("readfile 3") != "");
   CHECK(compile_error(R"(writefile(3 "x"))") != "");
+}
+
+namespace {
+// `s[i:j]` bound from a hand-built "[]" node with three operands, the shape the parser is to
+// produce for a slice.
+std::optional<std::string> slice(const std::string& s, std::int64_t i, std::int64_t j) {
+  using quarry::grammar::SyntaxKind;
+  using quarry::grammar::SyntaxNode;
+  quarry::grammar::SourceFile file("test.cql", "");
+  quarry::grammar::Diagnostics diagnostics;
+  quarry::interpreter::Binder binder(quarry::builtins::standard_registry(), file, diagnostics);
+  SyntaxNode node;
+  node.kind = SyntaxKind::Binary;
+  node.text = "[]";
+  auto leaf = [](SyntaxKind kind, std::string text, std::int64_t n) {
+    auto child = std::make_unique<SyntaxNode>();
+    child->kind = kind;
+    child->text = std::move(text);
+    child->number = n;
+    return child;
+  };
+  node.children.push_back(leaf(SyntaxKind::String, s, 0));
+  node.children.push_back(leaf(SyntaxKind::Number, std::to_string(i), i));
+  node.children.push_back(leaf(SyntaxKind::Number, std::to_string(j), j));
+  auto filter = binder.bind(node);
+  if (!filter) throw std::runtime_error("slice does not bind: " + diagnostics.render());
+  quarry::chess::Game game;
+  quarry::interpreter::Context ctx;
+  ctx.set_game(game);
+  ctx.set_node(game.root());
+  return filter->text(ctx);
+}
+}  // namespace
+
+TEST_CASE("string slices", "[strings]") {
+  CHECK(slice("mate", 1, 5) == "ate");  // the manual's example (gadycosteff cql-6-1/bracket.html)
+  CHECK(slice("stalemate", 0, 5) == "stale");
+  CHECK(slice("stalemate", 5, 5) == "");
+  CHECK(slice("stalemate", 6, 2) == "");
+  CHECK(slice("stalemate", -3, 2) == "st");
 }
