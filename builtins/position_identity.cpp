@@ -16,13 +16,18 @@ using chess::PieceType;
 using grammar::ShapeKind;
 namespace precedence = grammar::precedence;
 
-// The 64-bit Polyglot key, as a signed number with the same bits.
+// The 64-bit Polyglot key as 16 lowercase hex digits, the form the CQLi manual prints and keys
+// its `dictionary str --> …` repetition query by (numbers in CQL are 32-bit).
 class ZobristKey final : public Filter {
  public:
-  ZobristKey() : Filter(ValueType::Numeric) {}
+  ZobristKey() : Filter(ValueType::String) {}
   bool match(Context&) const override { return true; }
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    return std::bit_cast<std::int64_t>(ctx.position().zobrist_key());
+  std::optional<std::string> text(Context& ctx) const override {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::uint64_t key = ctx.position().zobrist_key();
+    std::string out(16, '0');
+    for (int i = 15; i >= 0; --i, key >>= 4) out[static_cast<std::size_t>(i)] = kHex[key & 15];
+    return out;
   }
 };
 
@@ -124,7 +129,7 @@ FilterPtr bind_fen(BindArguments& a) {
 }  // namespace
 
 void register_position_identity_filters(Registry& registry) {
-  registry.add({{"zobristkey", ShapeKind::Nullary}, "the 64-bit Polyglot Zobrist key of the position",
+  registry.add({{"zobristkey", ShapeKind::Nullary}, "the Polyglot Zobrist key of the position, as 16 hex digits",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<ZobristKey>(); }});
   registry.add({{"positionid", ShapeKind::Nullary}, "the position's pre-order number in the game tree (start = 0)",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<PositionId>(); }});

@@ -137,7 +137,13 @@ class Lowering {
         SyntaxPtr index = group_expression(token, "an index");
         auto node = make(SyntaxKind::Binary, {left->range.begin, token.range.end}, "[]");
         node->children.push_back(std::move(left));
-        node->children.push_back(std::move(index));
+        if (index->kind == SyntaxKind::Binary && index->text == ":") {
+          // s[i:j] slices: three children, the string and both bounds.
+          node->children.push_back(std::move(index->children[0]));
+          node->children.push_back(std::move(index->children[1]));
+        } else {
+          node->children.push_back(std::move(index));
+        }
         left = std::move(node);
         continue;
       }
