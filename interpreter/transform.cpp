@@ -170,7 +170,9 @@ std::string structural_key(const SyntaxNode& node) {
   return key + ")";
 }
 
-SyntaxPtr clone(const SyntaxNode& node) {
+namespace {
+// The node itself, without its children and parameters.
+SyntaxPtr shallow_copy(const SyntaxNode& node) {
   auto copy = std::make_unique<SyntaxNode>();
   copy->kind = node.kind;
   copy->range = node.range;
@@ -179,6 +181,12 @@ SyntaxPtr clone(const SyntaxNode& node) {
   copy->number = node.number;
   copy->piece_mask = node.piece_mask;
   copy->squares = node.squares;
+  return copy;
+}
+}  // namespace
+
+SyntaxPtr clone(const SyntaxNode& node) {
+  SyntaxPtr copy = shallow_copy(node);
   for (const auto& c : node.children) copy->children.push_back(clone(*c));
   for (const auto& p : node.parameters) {
     grammar::SyntaxParameter q{p.name, p.range, {}};
@@ -190,14 +198,7 @@ SyntaxPtr clone(const SyntaxNode& node) {
 
 SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const grammar::KeywordTable& keywords) {
   if (node.kind == SyntaxKind::Keyword && node.text == "notransform") return clone(node);
-  auto copy = std::make_unique<SyntaxNode>();
-  copy->kind = node.kind;
-  copy->range = node.range;
-  copy->text = node.text;
-  copy->keyword = node.keyword;
-  copy->number = node.number;
-  copy->piece_mask = node.piece_mask;
-  copy->squares = node.squares;
+  SyntaxPtr copy = shallow_copy(node);
   if (node.kind == SyntaxKind::PieceDesignator && !transform_designator(*copy, t)) return nullptr;
   if (node.kind == SyntaxKind::Keyword) {
     std::string_view renamed = renamed_keyword(node.text, t);
