@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "builtins/builtins.h"
+#include "chess/movegen.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
 
@@ -111,7 +112,37 @@ class FenMatch final : public Filter {
   Placement allowed_;
 };
 
+// The FEN of the current position. `standardfen` normalises what does not describe the position
+// itself: the en passant square only when an en passant capture is legal, and counters "0 1", so
+// equal positions give equal text.
+class FenText final : public Filter {
+ public:
+  explicit FenText(bool standard) : Filter(ValueType::String), standard_(standard) {}
+  bool match(Context&) const override { return true; }
+  std::optional<std::string> text(Context& ctx) const override {
+    const chess::Position& pos = ctx.position();
+    if (!standard_) return pos.fen();
+    std::string fen = pos.fen();
+    // Fields: placement, side, castling, en passant, halfmove clock, fullmove number.
+    std::size_t third = fen.find(' ', fen.find(' ', fen.find(' ') + 1) + 1);
+    std::string head = fen.substr(0, third);
+    std::string ep = "-";
+    if (pos.en_passant_square().is_valid()) {
+      chess::MoveList moves;
+      chess::generate_legal_moves(pos, moves, chess::SquareSet::all(), SquareSet(pos.en_passant_square()));
+      for (chess::Move m : moves) {
+        if (m.kind() == chess::Move::Kind::EnPassant) ep = pos.en_passant_square().name();
+      }
+    }
+    return head + " " + ep + " 0 1";
+  }
+
+ private:
+  bool standard_;
+};
+
 FilterPtr bind_fen(BindArguments& a) {
+  if (a.node.children.empty()) return std::make_unique<FenText>(false);
   const grammar::SyntaxNode& argument = *a.node.children[0];
   if (argument.kind != grammar::SyntaxKind::String) {
     a.binder.error(argument, "'fen' takes a FEN in quotes", "write fen \"8/8/8/8/8/8/8/K6k\"");
@@ -133,9 +164,17 @@ void register_position_identity_filters(Registry& registry) {
                 [](BindArguments&) -> FilterPtr { return std::make_unique<ZobristKey>(); }});
   registry.add({{"positionid", ShapeKind::Nullary}, "the position's pre-order number in the game tree (start = 0)",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<PositionId>(); }});
-  registry.add({{"fen", ShapeKind::Prefix, precedence::kIndex, 1, 1},
-                "the board matches a FEN placement (extra symbols: A any white, a any black, _ empty, . anything)",
+  grammar::KeywordShape fen{"fen", ShapeKind::Prefix, precedence::kIndex, 1, 1};
+  fen.argument_if_string = true;
+  registry.add({fen,
+                "fen: the current FEN; fen \"…\": the board matches a FEN placement (A any white, a any black, "
+                "_ empty, . anything)",
                 bind_fen});
+  registry.add({{"currentfen", ShapeKind::Nullary}, "the FEN of the current position",
+                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(false); }});
+  registry.add({{"standardfen", ShapeKind::Nullary},
+                "the FEN with en passant only when legal and counters 0 1, equal for equal positions",
+                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(true); }});
 }
 
 }  // namespace quarry::builtins

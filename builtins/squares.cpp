@@ -31,6 +31,19 @@ class MakeSquare final : public Filter {
   FilterPtr file_, rank_;
 };
 
+// makesquare "e4": the square a string names; no square unless the string is exactly a square name.
+class MakeSquareFromText final : public Filter {
+ public:
+  explicit MakeSquareFromText(FilterPtr name) : Filter(ValueType::Set), name_(std::move(name)) {}
+  SquareSet squares(Context& ctx) const override {
+    auto t = name_->text(ctx);
+    return t ? SquareSet(Square::parse(*t)) : SquareSet();
+  }
+
+ private:
+  FilterPtr name_;
+};
+
 enum class SquareQuery { File, Rank, Type, ColorType, PieceId };
 
 // A number about the one square of a set; no value unless the set holds exactly one square
@@ -118,8 +131,14 @@ grammar::KeywordShape set_prefix(std::string_view name) {
 }  // namespace
 
 void register_square_filters(Registry& registry) {
-  registry.add({{"makesquare", ShapeKind::Call, precedence::kNumericPrefix, 2, 2},
-                "the square with that file and rank (1-8): makesquare(file rank)", [](BindArguments& a) -> FilterPtr {
+  // makesquare(file rank), or makesquare "e4" (its argument binds just below string +).
+  registry.add({{"makesquare", ShapeKind::CallOrPrefix, precedence::kNumericPrefix, 1, 2},
+                "the square with that file and rank (1-8), or named by a string: makesquare(f r), makesquare \"e4\"",
+                [](BindArguments& a) -> FilterPtr {
+                  if (a.arguments.size() == 1) {
+                    if (!a.binder.expect(a, 0, {ValueType::String})) return nullptr;
+                    return std::make_unique<MakeSquareFromText>(std::move(a.arguments[0]));
+                  }
                   if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set}) ||
                       !a.binder.expect(a, 1, {ValueType::Numeric, ValueType::Set})) {
                     return nullptr;

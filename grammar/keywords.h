@@ -72,6 +72,9 @@ struct KeywordShape {
   bool optional_range = false;
   // A string may stand among the parameters (`sort "Checks" max F`), stored as parameter "title".
   bool optional_title = false;
+  // Prefix: the argument is optional and taken only when a string literal follows (`fen` alone is
+  // the current FEN, `fen "…"` matches one).
+  bool argument_if_string = false;
 };
 
 // Keyword table handed to the parser; index i is the keyword id stored in syntax nodes.

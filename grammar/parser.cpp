@@ -276,6 +276,7 @@ class Lowering {
       case ShapeKind::Nullary: return node;
       case ShapeKind::Parameters: return node;
       case ShapeKind::Prefix: {
+        if (shape.argument_if_string && (in.at_end() || in.peek().kind != TokenKind::String)) return node;
         if (shape.optional_range) range_parameter(in, *node);
         if (in.at_end()) fail(in.here(), "'" + std::string(token.text) + "' needs an argument");
         node->children.push_back(expression(in, shape.argument_precedence));

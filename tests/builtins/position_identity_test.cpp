@@ -60,6 +60,17 @@ TEST_CASE("fen needs a well-formed quoted placement", "[position_identity]") {
   CHECK_FALSE(compile_error("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP\"").empty());
   CHECK_FALSE(compile_error("fen \"9/8/8/8/8/8/8/8\"").empty());
   CHECK_FALSE(compile_error("fen \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX\"").empty());
-  CHECK_FALSE(compile_error("fen a1").empty());
+  CHECK_FALSE(compile_error("fen + 1").empty());  // `fen` alone is a string; `fen a1` is two filters
   CHECK(compile_error("fen \"8/8/8/8/8/8/8/8\"").empty());
+}
+
+TEST_CASE("fen alone, currentfen and standardfen are the position's FEN", "[position_identity]") {
+  const std::string after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+  CHECK(Evaluation("fen", kStart).text() == kStart);
+  CHECK(Evaluation("currentfen", after_e4).text() == after_e4);
+  // No black pawn can take on e3, so the standard form drops the en passant square.
+  CHECK(Evaluation("standardfen", after_e4).text() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  const std::string capturable = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1";
+  CHECK(Evaluation("standardfen", capturable).text() == "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+  CHECK(Evaluation("fen == currentfen", kStart).matches());
 }

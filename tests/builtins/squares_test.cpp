@@ -96,3 +96,11 @@ TEST_CASE("promotedpieces", "[squares]") {
   CHECK_FALSE(count.at(count.play(0, {"e1d1"})).matches());
   CHECK(Evaluation("promotedpieces", kStart).squares().is_empty());
 }
+
+TEST_CASE("makesquare from a string names one square", "[squares]") {
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  CHECK(Evaluation("makesquare \"e4\"", start).squares() == squares_of("e4"));
+  CHECK(Evaluation("makesquare \"a\" + \"3\"", start).squares() == squares_of("a3"));
+  CHECK_FALSE(Evaluation("makesquare \"e9\"", start).matches());
+  CHECK(Evaluation("makesquare(5 4)", start).squares() == squares_of("e4"));
+}
