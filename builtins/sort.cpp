@@ -28,6 +28,8 @@ class Sort final : public Filter {
     if (better) {
       state.best = v;
       state.comments.assign(comments.begin() + static_cast<std::ptrdiff_t>(first), comments.end());
+    } else if (*v == *state.best && ctx.keep_all_best()) {
+      state.comments.insert(state.comments.end(), comments.begin() + static_cast<std::ptrdiff_t>(first), comments.end());
     }
     comments.resize(first);
     return v;

@@ -5,6 +5,11 @@
 
 #include "grammar/tokens.h"
 
+#include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace quarry::grammar {
 namespace {
 
@@ -133,6 +138,40 @@ bool nesting_within_limit(const SourceFile& file, Diagnostics& diagnostics) {
   return true;
 }
 
+// Where the string or bracket a "missing closer" error is about was opened: the last opener of
+// that kind still open at the end of the text (strings and comments skipped). npos if none.
+std::size_t unclosed_opener(const std::string& t, char opener) {
+  std::vector<std::pair<char, std::size_t>> open;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    char c = t[i];
+    if (c == '"') {
+      std::size_t start = i;
+      for (++i; i < t.size() && t[i] != '"'; ++i) if (t[i] == '\\') ++i;
+      if (i >= t.size()) return opener == '"' ? start : std::string::npos;
+    } else if (c == '/' && i + 1 < t.size() && t[i + 1] == '/') {
+      while (i < t.size() && t[i] != '\n') ++i;
+    } else if (c == '/' && i + 1 < t.size() && t[i + 1] == '*') {
+      std::size_t end = t.find("*/", i + 2);
+      i = end == std::string::npos ? t.size() : end + 1;
+    } else if (c == '{' || c == '(' || c == '[') {
+      open.emplace_back(c, i);
+    } else if ((c == '}' || c == ')' || c == ']') && !open.empty()) {
+      open.pop_back();
+    }
+  }
+  for (auto it = open.rbegin(); it != open.rend(); ++it) {
+    if (it->first == opener) return it->second;
+  }
+  return std::string::npos;
+}
+
+bool only_space_after(const std::string& t, std::size_t at) {
+  for (std::size_t i = at; i < t.size(); ++i) {
+    if (!std::isspace(static_cast<unsigned char>(t[i]))) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool tokenize(const SourceFile& file, std::vector<Token>& out, Diagnostics& diagnostics) {
@@ -159,6 +198,18 @@ bool tokenize(const SourceFile& file, std::vector<Token>& out, Diagnostics& diag
       } else {
         message = std::string("unexpected character '") + c + "'";
         if (c == ';') hint = "CQL comments are written // … or /* … */";
+      }
+    }
+    // A closer missing at the end of the text: point at what it should close.
+    static constexpr std::pair<const char*, char> kOpeners[] = {
+        {"unterminated string: missing closing '\"'", '"'}, {"missing '}' to close a '{'", '{'},
+        {"missing ')' to close a '('", '('}, {"missing ']' to close a '['", '['}};
+    for (const auto& [text, opener] : kOpeners) {
+      if (message != text || !only_space_after(file.text(), at)) continue;
+      std::size_t start = unclosed_opener(file.text(), opener);
+      if (start != std::string::npos) {
+        at = static_cast<std::uint32_t>(start);
+        hint = "it is never closed";
       }
     }
     diagnostics.error(file, {at, at + 1}, std::move(message), std::move(hint));

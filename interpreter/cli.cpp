@@ -42,6 +42,7 @@ struct CommandLine {
   bool no_progress = false;
   bool show_dictionaries = false;
   bool secure = false;
+  bool keep_all_best = false;
 };
 
 // CQL writes long options with one dash (`-matchcount 2`); CLI11 wants two. Single letters
@@ -90,6 +91,7 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.progress = !cl.no_progress;
   s.show_dictionaries = cl.show_dictionaries;
   s.secure = cl.secure;
+  s.keep_all_best = cl.keep_all_best;
   return s;
 }
 
@@ -141,6 +143,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_flag("-s,--singlethreaded", cl.single_threaded, "run on one thread (Quarry runs single-threaded)");
   app.add_flag("--noprogress", cl.no_progress, "no progress line on a terminal");
   app.add_flag("--showdictionaries", cl.show_dictionaries, "print every dictionary after the run");
+  app.add_flag("--keepallbest", cl.keep_all_best, "sort keeps the comments of every equally best position");
   app.add_flag("--secure", cl.secure, "refuse filters that read or write files (readfile, writefile)");
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
 }

@@ -107,6 +107,10 @@ class Context {
     }
   }
 
+  // --keepallbest: a sort keeps the comments of every position that reaches its best value.
+  void set_keep_all_best(bool keep) { keep_all_best_ = keep; }
+  bool keep_all_best() const { return keep_all_best_; }
+
   // --secure: filters that touch files (readfile, writefile) fail instead.
   void set_secure(bool secure) { secure_ = secure; }
   bool secure() const { return secure_; }
@@ -122,6 +126,7 @@ class Context {
   std::vector<Dictionary> dictionaries_;
   std::vector<SortState> sorts_;
   bool secure_ = false;
+  bool keep_all_best_ = false;
 };
 
 }  // namespace quarry::interpreter

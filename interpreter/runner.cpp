@@ -84,6 +84,7 @@ class Run {
     ctx_.resize_variables(query.variables.size());
     ctx_.resize_dictionaries(query.dictionaries.size());
     ctx_.set_secure(settings.secure);
+    ctx_.set_keep_all_best(settings.keep_all_best);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 

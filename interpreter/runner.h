@@ -23,6 +23,7 @@ struct RunSettings {
   bool progress = false;            // a progress line on stderr (terminals only)
   bool show_dictionaries = false;   // print dictionaries after the run
   bool secure = false;              // refuse filters that read or write files
+  bool keep_all_best = false;       // sort keeps comments at every equally best position
 };
 
 struct RunStats {
