@@ -159,9 +159,11 @@ bool expect_sets(BindArguments& a) {
   return true;
 }
 
-constexpr std::array<ParameterSpec, geometry::kDirectionWords.size()> direction_parameters() {
-  std::array<ParameterSpec, geometry::kDirectionWords.size()> specs{};
-  for (std::size_t i = 0; i < specs.size(); ++i) specs[i] = ParameterSpec{geometry::kDirectionWords[i].name};
+// The direction words, and `attack` (CQL 5's `ray attack (…)`, which CQL defines as xray).
+constexpr std::array<ParameterSpec, geometry::kDirectionWords.size() + 1> direction_parameters() {
+  std::array<ParameterSpec, geometry::kDirectionWords.size() + 1> specs{};
+  for (std::size_t i = 0; i < geometry::kDirectionWords.size(); ++i) specs[i] = ParameterSpec{geometry::kDirectionWords[i].name};
+  specs.back() = ParameterSpec{"attack"};
   return specs;
 }
 constexpr auto kRayParameters = direction_parameters();
@@ -174,6 +176,13 @@ constexpr std::array<ParameterSpec, 3> kPinParameters{{
 
 FilterPtr bind_ray(BindArguments& a) {
   if (!expect_sets(a)) return nullptr;
+  if (a.parameter("attack")) {
+    if (a.parameters.size() > 1) {
+      a.binder.error(a.node, "'ray attack' takes no direction: it follows the lines the first piece moves on");
+      return nullptr;
+    }
+    return std::make_unique<XRay>(std::move(a.arguments));
+  }
   std::uint8_t directions = 0;
   for (const BoundParameter& p : a.parameters) {
     for (const geometry::DirectionWord& word : geometry::kDirectionWords) {

@@ -112,37 +112,41 @@ class FenMatch final : public Filter {
   Placement allowed_;
 };
 
-// The FEN of the current position. `standardfen` normalises what does not describe the position
-// itself: the en passant square only when an en passant capture is legal, and counters "0 1", so
-// equal positions give equal text.
+// The FEN of the current position. `currentfen` is exact; `fen` (CQL 6.1) writes the counters as
+// "0 1"; `standardfen` also keeps the en passant square only when an en passant capture is legal,
+// so equal positions give equal text.
+enum class FenForm { Exact, ZeroCounters, Standard };
+
 class FenText final : public Filter {
  public:
-  explicit FenText(bool standard) : Filter(ValueType::String), standard_(standard) {}
+  explicit FenText(FenForm form) : Filter(ValueType::String), form_(form) {}
   bool match(Context&) const override { return true; }
   std::optional<std::string> text(Context& ctx) const override {
     const chess::Position& pos = ctx.position();
-    if (!standard_) return pos.fen();
     std::string fen = pos.fen();
+    if (form_ == FenForm::Exact) return fen;
     // Fields: placement, side, castling, en passant, halfmove clock, fullmove number.
     std::size_t third = fen.find(' ', fen.find(' ', fen.find(' ') + 1) + 1);
-    std::string head = fen.substr(0, third);
-    std::string ep = "-";
-    if (pos.en_passant_square().is_valid()) {
-      chess::MoveList moves;
-      chess::generate_legal_moves(pos, moves, chess::SquareSet::all(), SquareSet(pos.en_passant_square()));
-      for (chess::Move m : moves) {
-        if (m.kind() == chess::Move::Kind::EnPassant) ep = pos.en_passant_square().name();
-      }
-    }
-    return head + " " + ep + " 0 1";
+    std::size_t fourth = fen.find(' ', third + 1);
+    std::string ep = fen.substr(third + 1, fourth - third - 1);
+    if (form_ == FenForm::Standard && ep != "-" && !en_passant_legal(pos)) ep = "-";
+    return fen.substr(0, third) + " " + ep + " 0 1";
   }
 
  private:
-  bool standard_;
+  static bool en_passant_legal(const chess::Position& pos) {
+    chess::MoveList moves;
+    chess::generate_legal_moves(pos, moves, chess::SquareSet::all(), SquareSet(pos.en_passant_square()));
+    for (chess::Move m : moves) {
+      if (m.kind() == chess::Move::Kind::EnPassant) return true;
+    }
+    return false;
+  }
+  FenForm form_;
 };
 
 FilterPtr bind_fen(BindArguments& a) {
-  if (a.node.children.empty()) return std::make_unique<FenText>(false);
+  if (a.node.children.empty()) return std::make_unique<FenText>(FenForm::ZeroCounters);
   const grammar::SyntaxNode& argument = *a.node.children[0];
   if (argument.kind != grammar::SyntaxKind::String) {
     a.binder.error(argument, "'fen' takes a FEN in quotes", "write fen \"8/8/8/8/8/8/8/K6k\"");
@@ -167,14 +171,14 @@ void register_position_identity_filters(Registry& registry) {
   grammar::KeywordShape fen{"fen", ShapeKind::Prefix, precedence::kIndex, 1, 1};
   fen.argument_if_string = true;
   registry.add({fen,
-                "fen: the current FEN; fen \"…\": the board matches a FEN placement (A any white, a any black, "
+                "fen: the current FEN with counters 0 1; fen \"…\": the board matches a FEN placement (A any white, a any black, "
                 "_ empty, . anything)",
                 bind_fen});
   registry.add({{"currentfen", ShapeKind::Nullary}, "the FEN of the current position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(false); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Exact); }});
   registry.add({{"standardfen", ShapeKind::Nullary},
                 "the FEN with en passant only when legal and counters 0 1, equal for equal positions",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(true); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Standard); }});
 }
 
 }  // namespace quarry::builtins

@@ -66,6 +66,12 @@ TEST_CASE("xray: from a line piece along its own lines", "[lines]") {
   CHECK(Evaluation("xray (Q A K)", "4k3/8/8/Q7/8/2N5/3P4/4K3 w - - 0 1").squares().is_empty());
 }
 
+TEST_CASE("ray attack is CQL's older spelling of xray", "[lines]") {
+  CHECK(Evaluation("ray attack (R n k)", kPins).squares() == Evaluation("xray (R n k)", kPins).squares());
+  CHECK(Evaluation("ray attack (B a k)", "4k3/8/8/4n3/8/8/8/4B1K1 w - - 0 1").squares().is_empty());
+  CHECK(quarry::testing::compile_error("ray attack diagonal (B a k)").find("takes no direction") != std::string::npos);
+}
+
 TEST_CASE("pin: pinned pieces by default", "[lines]") {
   CHECK(Evaluation("pin", kPins).squares() == squares_of("e5"));
   CHECK(Evaluation("pin through a", kPins).squares() == squares_of("e5"));

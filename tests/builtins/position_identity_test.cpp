@@ -67,6 +67,8 @@ TEST_CASE("fen needs a well-formed quoted placement", "[position_identity]") {
 TEST_CASE("fen alone, currentfen and standardfen are the position's FEN", "[position_identity]") {
   const std::string after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
   CHECK(Evaluation("fen", kStart).text() == kStart);
+  CHECK(Evaluation("fen", "4k3/8/8/8/8/8/8/4K3 w - - 12 40").text() == "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+  CHECK(Evaluation("currentfen", "4k3/8/8/8/8/8/8/4K3 w - - 12 40").text() == "4k3/8/8/8/8/8/8/4K3 w - - 12 40");
   CHECK(Evaluation("currentfen", after_e4).text() == after_e4);
   // No black pawn can take on e3, so the standard form drops the en passant square.
   CHECK(Evaluation("standardfen", after_e4).text() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
