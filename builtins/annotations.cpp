@@ -43,7 +43,8 @@ class Message final : public Filter {
       : Filter(ValueType::Logical), quiet_(quiet), arguments_(std::move(arguments)) {}
   bool match(Context& ctx) const override {
     std::string line;
-    if (!quiet_) line = location(ctx) + ": ";
+    // Game number 0: no game (a cqlend block), so there is no location to give.
+    if (!quiet_ && ctx.game().number != 0) line = location(ctx) + ": ";
     line += arguments_text(arguments_, ctx);
     line += '\n';
     std::cout << line << std::flush;

@@ -18,6 +18,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_dictionary_filters(registry);
   register_state_filters(registry);
   register_sort_filters(registry);
+  register_end_block_filters(registry);
   register_attack_filters(registry);
   register_line_filters(registry);
   register_direction_filters(registry);

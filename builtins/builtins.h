@@ -19,6 +19,7 @@ void register_function_filters(interpreter::Registry& registry);
 void register_dictionary_filters(interpreter::Registry& registry);
 void register_state_filters(interpreter::Registry& registry);
 void register_sort_filters(interpreter::Registry& registry);
+void register_end_block_filters(interpreter::Registry& registry);
 void register_attack_filters(interpreter::Registry& registry);
 void register_line_filters(interpreter::Registry& registry);
 void register_direction_filters(interpreter::Registry& registry);

@@ -85,6 +85,10 @@ class Binder {
   }
   const std::vector<SortInfo>& sorts() const { return sorts_; }
 
+  // `cqlend { … }` bodies, evaluated once after the last game (owned by their filters).
+  void add_end_block(const Filter* body) { end_blocks_.push_back(body); }
+  const std::vector<const Filter*>& end_blocks() const { return end_blocks_; }
+
  private:
   FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
                       std::vector<BoundParameter> parameters = {});
@@ -103,6 +107,7 @@ class Binder {
   std::map<std::string, FunctionDefinition> functions_;
   std::vector<DictionaryInfo> dictionaries_;
   std::vector<SortInfo> sorts_;
+  std::vector<const Filter*> end_blocks_;
   // Function parameters while a call is expanded: name -> slot, innermost call last.
   std::vector<std::map<std::string, int>> local_scopes_;
 };

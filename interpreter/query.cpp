@@ -91,6 +91,8 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   query.variables = binder.variables();
   query.dictionaries = binder.dictionaries();
   query.sorts = binder.sorts();
+  query.end_blocks = binder.end_blocks();
+  query.end_blocks = binder.end_blocks();
   if (extra == nullptr) return query;
 
   std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics, &functions);
@@ -106,6 +108,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   query.variables = binder.variables();
   query.dictionaries = binder.dictionaries();
   query.sorts = binder.sorts();
+  query.end_blocks = binder.end_blocks();
   // Both bodies must match: bind them as the two constituents of one compound filter.
   grammar::SyntaxNode where;
   where.kind = grammar::SyntaxKind::Compound;

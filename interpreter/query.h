@@ -39,6 +39,7 @@ struct CompiledQuery {
   std::vector<VariableInfo> variables;  // one per slot of Context::variable
   std::vector<DictionaryInfo> dictionaries;
   std::vector<SortInfo> sorts;
+  std::vector<const Filter*> end_blocks;  // cqlend bodies, inside `body`
   std::string parse_tree;  // the syntax tree as text, for --parse
 };
 

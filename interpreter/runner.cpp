@@ -121,6 +121,7 @@ class Run {
   void finish() {
     progress_.finish();
     output_.finish();
+    run_end_blocks();
     std::fputs(final_report(query_, ctx_, settings_.show_dictionaries).c_str(), stdout);
   }
 
@@ -142,6 +143,20 @@ class Run {
     stats_.matched_positions += matches;
     output_.add(game_, ctx_);
     return true;
+  }
+
+  // cqlend bodies run once, when persistent variables and dictionaries are final. There is no
+  // game then: position filters see the standard initial position of an empty game.
+  void run_end_blocks() {
+    if (query_.end_blocks.empty()) return;
+    chess::Game empty;
+    ctx_.set_game(empty);
+    ctx_.set_node(empty.root());
+    try {
+      for (const Filter* block : query_.end_blocks) block->match(ctx_);
+    } catch (const std::runtime_error& e) {
+      std::fprintf(stderr, "quarry: cqlend: error: %s\n", e.what());
+    }
   }
 
   const CompiledQuery& query_;
