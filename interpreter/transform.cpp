@@ -131,6 +131,12 @@ std::string_view renamed_keyword(std::string_view name, const Transform& t) {
   return mapped_direction(name, t);
 }
 
+std::string_view renamed_parameter(std::string_view name, const Transform& t) {
+  if (t.swap_colors && name == "white") return "black";
+  if (t.swap_colors && name == "black") return "white";
+  return mapped_direction(name, t);
+}
+
 std::uint16_t swap_piece_colors(std::uint16_t mask) {
   std::uint16_t empty = mask & grammar::content::kEmpty;
   std::uint16_t white = (mask >> 1) & 0x3F;
@@ -214,8 +220,9 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const gra
     copy->children.push_back(std::move(child));
   }
   for (const auto& p : node.parameters) {
-    // Parameter words that are directions (`ray diagonal (…)`) turn with the board.
-    grammar::SyntaxParameter q{std::string(mapped_direction(p.name, t)), p.range, {}};
+    // Parameter words that are directions (`ray diagonal (…)`) turn with the board; colour words
+    // (`elo white`, `player black`) swap with the colours.
+    grammar::SyntaxParameter q{std::string(renamed_parameter(p.name, t)), p.range, {}};
     for (const auto& v : p.values) {
       SyntaxPtr value = transformed_copy(*v, t, keywords);
       if (!value) return nullptr;

@@ -81,6 +81,13 @@ TEST_CASE("elo", "[metadata]") {
   CHECK(compile_error("elo white black") != "");
 }
 
+TEST_CASE("colour words swap under flipcolor", "[metadata]") {
+  // reversecolor keeps only the colour-swapped copy: `elo white` becomes `elo black`.
+  CHECK(Tagged("reversecolor elo white").number() == 2760);
+  CHECK(Tagged("reversecolor player white").text() == "Karpov, Anatoly");
+  CHECK(Tagged("flipcolor { elo white > 2780 }").matches());
+}
+
 TEST_CASE("year", "[metadata]") {
   CHECK(Tagged("year").number() == 1997);
   CHECK(Tagged("year > 1990").matches());
