@@ -1,5 +1,6 @@
 // State family: persistent variables, and unbind / isbound / isunbound for variables and dictionaries.
 #include "builtins/builtins.h"
+#include "builtins/value_access.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -35,13 +36,7 @@ class Unbind final : public Filter {
     } else if (!key_) {
       ctx.dictionary(dictionary_).clear();
     } else {
-      Value key;
-      switch (key_->type()) {
-        case ValueType::Numeric: if (auto n = key_->number(ctx)) key = *n; break;
-        case ValueType::String: if (auto t = key_->text(ctx)) key = *t; break;
-        default: key = key_->squares(ctx);
-      }
-      ctx.dictionary(dictionary_).erase(key);
+      ctx.dictionary(dictionary_).erase(value_of(*key_, ctx));
     }
     return true;
   }

@@ -44,6 +44,14 @@ bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& f
   return true;
 }
 
+// What binding declared (variables, dictionaries, sorts, cqlend blocks), which the run sizes by.
+void take_declarations(CompiledQuery& query, const Binder& binder) {
+  query.variables = binder.variables();
+  query.dictionaries = binder.dictionaries();
+  query.sorts = binder.sorts();
+  query.end_blocks = binder.end_blocks();
+}
+
 // The stdlib's function definitions, bound into `binder` so queries can call them. Their names
 // go to `functions` so the parser reads `Name(…)` as a call.
 struct Stdlib {
@@ -88,11 +96,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   if (tree->header && !read_header(*tree->header, file, query.options, diagnostics)) return std::nullopt;
   query.body = binder.bind_sequence(tree->body, nullptr);
   if (!query.body || diagnostics.has_errors()) return std::nullopt;
-  query.variables = binder.variables();
-  query.dictionaries = binder.dictionaries();
-  query.sorts = binder.sorts();
-  query.end_blocks = binder.end_blocks();
-  query.end_blocks = binder.end_blocks();
+  take_declarations(query, binder);
   if (extra == nullptr) return query;
 
   std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics, &functions);
@@ -105,10 +109,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   binder.set_file(*extra);
   FilterPtr extra_body = binder.bind_sequence(extra_tree->body, nullptr);
   if (!extra_body) return std::nullopt;
-  query.variables = binder.variables();
-  query.dictionaries = binder.dictionaries();
-  query.sorts = binder.sorts();
-  query.end_blocks = binder.end_blocks();
+  take_declarations(query, binder);
   // Both bodies must match: bind them as the two constituents of one compound filter.
   grammar::SyntaxNode where;
   where.kind = grammar::SyntaxKind::Compound;
@@ -118,6 +119,12 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   BindArguments args{binder, where, std::move(parts)};
   query.body = (*registry.find_operator(construct::kCompound, -1))(args);
   return query;
+}
+
+void prepare_context(Context& ctx, const CompiledQuery& query) {
+  ctx.resize_variables(query.variables.size());
+  ctx.resize_dictionaries(query.dictionaries.size());
+  ctx.reset_sorts(query.sorts.size());
 }
 
 }  // namespace quarry::interpreter

@@ -44,6 +44,9 @@ struct CompiledQuery {
 };
 
 // Parses and binds. On error, diagnostics hold the reason and the result is nullopt.
+// Sizes the context's variables, dictionaries and sort states for this query.
+void prepare_context(Context& ctx, const CompiledQuery& query);
+
 // `extra` (optional) is query text given on the command line: its filters join the body.
 std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
                                            grammar::Diagnostics& diagnostics,

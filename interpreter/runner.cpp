@@ -81,8 +81,7 @@ class Run {
   Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output)
       : query_(query), settings_(settings), stats_(stats), output_(query, {settings.silent}, output),
         progress_(settings.progress) {
-    ctx_.resize_variables(query.variables.size());
-    ctx_.resize_dictionaries(query.dictionaries.size());
+    prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
     ctx_.set_keep_all_best(settings.keep_all_best);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);

@@ -23,9 +23,7 @@ class Evaluation {
     if (!query_) throw std::runtime_error("query does not compile:\n" + diagnostics_.render());
     ctx_.set_game(game_);
     ctx_.set_node(game_.root());
-    ctx_.resize_variables(query_->variables.size());
-    ctx_.resize_dictionaries(query_->dictionaries.size());
-    ctx_.reset_sorts(query_->sorts.size());
+    interpreter::prepare_context(ctx_, *query_);
   }
 
   bool matches() { return query_->body->match(ctx_); }
