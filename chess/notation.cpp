@@ -172,6 +172,72 @@ std::string to_san(const Position& pos, Move m) {
   return san;
 }
 
+namespace {
+
+// Whether the king of the side to move stands attacked after `from` moves to `to` (a normal or
+// promotion move, not en passant or castling): the legality test of one candidate move.
+bool leaves_king_attacked(const Position& pos, Square from, Square to) {
+  const Color us = pos.side_to_move();
+  const Color them = ~us;
+  const Square king = pos.piece_at(from).type() == PieceType::King ? to : pos.king(us);
+  if (!king.is_valid()) return false;
+  const SquareSet occupied = (pos.occupied() & ~SquareSet(from)) | SquareSet(to);
+  const SquareSet enemies = pos.pieces(them) & ~SquareSet(to);  // a capture removes one
+  const SquareSet queens = pos.pieces(PieceType::Queen);
+  const SquareSet attackers = (knight_attacks(king) & pos.pieces(PieceType::Knight)) |
+                              (pawn_attacks(us, king) & pos.pieces(PieceType::Pawn)) |
+                              (king_attacks(king) & pos.pieces(PieceType::King)) |
+                              (rook_attacks(king, occupied) & (pos.pieces(PieceType::Rook) | queens)) |
+                              (bishop_attacks(king, occupied) & (pos.pieces(PieceType::Bishop) | queens));
+  return (attackers & enemies).any();
+}
+
+// The squares a piece of type t of the side to move could come from to reach `to` by an
+// ordinary move or capture (pawns: pushes and captures, en passant excluded).
+SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
+  const Color us = pos.side_to_move();
+  const SquareSet ours = pos.pieces(us, t);
+  switch (t) {
+    case PieceType::Knight: return knight_attacks(to) & ours;
+    case PieceType::Bishop: return bishop_attacks(to, pos.occupied()) & ours;
+    case PieceType::Rook: return rook_attacks(to, pos.occupied()) & ours;
+    case PieceType::Queen: return queen_attacks(to, pos.occupied()) & ours;
+    case PieceType::King: return king_attacks(to) & ours;
+    case PieceType::Pawn: {
+      if (pos.pieces(~us).contains(to)) return pawn_attacks(~us, to) & ours;
+      if (pos.occupied().contains(to)) return SquareSet();
+      const int step = us == Color::White ? -8 : 8;  // from `to` back towards our side
+      const Square one(to.index() + step);
+      if (ours.contains(one)) return SquareSet(one);
+      const int double_rank = us == Color::White ? 3 : 4;
+      if (to.rank() != double_rank || pos.occupied().contains(one)) return SquareSet();
+      return ours & SquareSet(Square(one.index() + step));
+    }
+    case PieceType::None: return SquareSet();
+  }
+  return SquareSet();
+}
+
+// The common case without move generation: exactly one piece can make the move and it is legal.
+// Anything else (several candidates, en passant, castling spelled as a king move, promotions
+// written wrongly) returns nullopt and is left to the generator.
+std::optional<Move> single_candidate(const Position& pos, const SanParts& parts, SquareSet from_mask) {
+  const Square to = parts.to;
+  if (pos.pieces(pos.side_to_move()).contains(to)) return std::nullopt;
+  const bool last_rank = to.rank() == (pos.side_to_move() == Color::White ? 7 : 0);
+  const bool promotes = parts.piece == PieceType::Pawn && last_rank;
+  if (promotes != (parts.promotion != PieceType::None)) return std::nullopt;
+  std::optional<Move> found;
+  for (Square from : candidate_sources(pos, parts.piece, to) & from_mask) {
+    if (leaves_king_attacked(pos, from, to)) continue;
+    if (found) return std::nullopt;
+    found = promotes ? Move(from, to, Move::Kind::Promotion, parts.promotion) : Move(from, to);
+  }
+  return found;
+}
+
+}  // namespace
+
 std::optional<Move> parse_san(const Position& pos, std::string_view san) {
   san = strip_suffixes(san);
   if (san.size() > 4 && san.substr(san.size() - 4) == "e.p.") san = strip_suffixes(san.substr(0, san.size() - 4));
@@ -183,6 +249,7 @@ std::optional<Move> parse_san(const Position& pos, std::string_view san) {
   SquareSet from_mask = pos.pieces(us, parts.piece);
   if (parts.from_file >= 0) from_mask &= SquareSet::file(parts.from_file);
   if (parts.from_rank >= 0) from_mask &= SquareSet::rank(parts.from_rank);
+  if (auto move = single_candidate(pos, parts, from_mask)) return move;
   MoveList moves;
   generate_legal_moves(pos, moves, from_mask, SquareSet(parts.to));
   std::optional<Move> found;

@@ -56,6 +56,48 @@ TEST_CASE("SAN round trip over every legal move", "[notation]") {
   check_round_trip(fen("1Q5Q/8/8/8/8/k7/7Q/4K3 w - - 0 1"));  // three queens: full disambiguation
 }
 
+TEST_CASE("SAN round trip along random games (pins, checks, en passant, promotions)", "[notation]") {
+  // parse_san resolves most moves without generating moves; the generator is the oracle here.
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  auto next_random = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  const Position starts[] = {Position::initial(),
+                             fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"),
+                             fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -"),
+                             fen("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1")};
+  int positions = 0;
+  for (int game = 0; game < 60; ++game) {
+    Position pos = starts[game % 4];
+    for (int ply = 0; ply < 150; ++ply) {
+      MoveList moves;
+      generate_legal_moves(pos, moves);
+      if (moves.empty()) break;
+      check_round_trip(pos);
+      ++positions;
+      pos.play(moves[next_random() % moves.size()]);
+    }
+  }
+  CHECK(positions > 2500);
+}
+
+TEST_CASE("parse_san refuses moves of pinned pieces and moves that leave the king in check", "[notation]") {
+  // The knight on d2 is pinned by the bishop on b4: Nf3 is illegal, and the other knight's
+  // move is not ambiguous.
+  const Position pinned = fen("4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1");
+  CHECK(san(pinned, "Nf3") == move("g1", "f3"));
+  CHECK_FALSE(parse_san(pinned, "Nb3").has_value());
+  // In check from the rook on e8: only moves that answer the check are legal.
+  const Position check = fen("4r1k1/8/8/8/8/8/3B4/4K3 w - - 0 1");
+  CHECK(san(check, "Be3") == move("d2", "e3"));
+  CHECK_FALSE(parse_san(check, "Bc3").has_value());
+  CHECK_FALSE(parse_san(check, "Ke2").has_value());
+  CHECK(san(check, "Kd1") == move("e1", "d1"));
+}
+
 TEST_CASE("to_san writes standard SAN", "[notation]") {
   const Position start = Position::initial();
   CHECK(to_san(start, move("g1", "f3")) == "Nf3");
