@@ -46,23 +46,18 @@ class EnPassantSquare final : public Filter {
   SquareSet squares(Context& ctx) const override { return ctx.position().en_passant_square(); }
 };
 
-template <typename F, typename... Args>
-BindFunction make(Args... args) {
-  return [=](BindArguments&) -> FilterPtr { return std::make_unique<F>(args...); };
-}
-
 }  // namespace
 
 void register_board_state_filters(Registry& registry) {
-  registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make<SideToMove>()});
+  registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make_filter<SideToMove>()});
   registry.add({{"white", ShapeKind::Nullary}, "the number 1, the value of sidetomove for White",
-                make<Constant>(std::int64_t{1})});
+                make_filter<Constant>(std::int64_t{1})});
   registry.add({{"black", ShapeKind::Nullary}, "the number -1, the value of sidetomove for Black",
-                make<Constant>(std::int64_t{-1})});
+                make_filter<Constant>(std::int64_t{-1})});
   registry.add({{"halfmoveclock", ShapeKind::Nullary}, "half-moves since the last capture or pawn move",
-                make<HalfmoveClock>()});
+                make_filter<HalfmoveClock>()});
   registry.add({{"enpassantsquare", ShapeKind::Nullary}, "the square a pawn that just advanced two squares passed over",
-                make<EnPassantSquare>()});
+                make_filter<EnPassantSquare>()});
 }
 
 }  // namespace quarry::builtins

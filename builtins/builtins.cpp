@@ -10,6 +10,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_string_filters(registry);
   register_set_filters(registry);
   register_position_state_filters(registry);
+  register_game_tree_filters(registry);
   register_transform_filters(registry);
   register_variable_filters(registry);
   register_control_filters(registry);
@@ -27,6 +28,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_pawn_structure_filters(registry);
   register_position_identity_filters(registry);
   register_string_function_filters(registry);
+  register_regex_filters(registry);
   register_metadata_filters(registry);
   register_annotation_filters(registry);
 }

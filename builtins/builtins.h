@@ -1,6 +1,8 @@
 // Registration of every builtin filter family into a registry.
 #pragma once
 
+#include <memory>
+
 #include "interpreter/registry.h"
 
 namespace quarry::builtins {
@@ -11,6 +13,7 @@ void register_comparison_filters(interpreter::Registry& registry);
 void register_string_filters(interpreter::Registry& registry);
 void register_set_filters(interpreter::Registry& registry);
 void register_position_state_filters(interpreter::Registry& registry);
+void register_game_tree_filters(interpreter::Registry& registry);
 void register_transform_filters(interpreter::Registry& registry);
 void register_variable_filters(interpreter::Registry& registry);
 void register_control_filters(interpreter::Registry& registry);
@@ -28,11 +31,18 @@ void register_board_state_filters(interpreter::Registry& registry);
 void register_pawn_structure_filters(interpreter::Registry& registry);
 void register_position_identity_filters(interpreter::Registry& registry);
 void register_string_function_filters(interpreter::Registry& registry);
+void register_regex_filters(interpreter::Registry& registry);
 void register_metadata_filters(interpreter::Registry& registry);
 void register_annotation_filters(interpreter::Registry& registry);
 
 // All families: the registry the command line and the REPL use.
 void register_builtins(interpreter::Registry& registry);
+
+// The bind function of a filter without operands, built from fixed constructor arguments.
+template <typename F, typename... Args>
+interpreter::BindFunction make_filter(Args... args) {
+  return [=](interpreter::BindArguments&) -> interpreter::FilterPtr { return std::make_unique<F>(args...); };
+}
 const interpreter::Registry& standard_registry();
 
 }  // namespace quarry::builtins

@@ -1,5 +1,6 @@
-// Comparison family: == != < <= > >= between numbers (a set counts its squares), strings, and
-// set == set. A comparison fails when an operand has no value, except set == set and !=.
+// Comparison family: == != < <= > >= between numbers (a set counts its squares), strings,
+// positions (by position id), and set == set. A comparison fails when an operand has no value,
+// except set == set and !=.
 #include "builtins/builtins.h"
 #include "interpreter/binder.h"
 
@@ -59,22 +60,39 @@ class SetEquality final : public Filter {
   FilterPtr left_, right_;
 };
 
-class StringComparison final : public Filter {
+// Strings (byte order, so "A" < "a", as CQL compares by character code) and positions (by
+// position id: a position comes after its ancestors and before later variations) compare by a
+// key that `read` takes from each operand; a missing operand fails all but `!=`.
+template <typename Read>
+class KeyComparison final : public Filter {
  public:
-  StringComparison(Relation r, FilterPtr left, FilterPtr right)
-      : Filter(ValueType::Logical), relation_(r), left_(std::move(left)), right_(std::move(right)) {}
+  KeyComparison(Relation r, FilterPtr left, FilterPtr right, Read read)
+      : Filter(ValueType::Logical), relation_(r), left_(std::move(left)), right_(std::move(right)), read_(read) {}
   bool match(Context& ctx) const override {
-    std::optional<std::string> a = left_->text(ctx);
-    std::optional<std::string> b = right_->text(ctx);
+    auto a = read_(*left_, ctx);
+    auto b = read_(*right_, ctx);
     if (!a || !b) return relation_ == Relation::NotEqual;
-    // Byte order: "A" < "a", as CQL compares by character code.
     return holds(relation_, *a, *b);
   }
 
  private:
   Relation relation_;
   FilterPtr left_, right_;
+  Read read_;
 };
+
+template <typename Read>
+FilterPtr make_key_comparison(Relation r, FilterPtr left, FilterPtr right, Read read) {
+  return std::make_unique<KeyComparison<Read>>(r, std::move(left), std::move(right), read);
+}
+
+std::optional<std::string> string_key(const Filter& f, Context& ctx) { return f.text(ctx); }
+
+std::optional<chess::NodeId> position_key(const Filter& f, Context& ctx) {
+  std::optional<chess::NodeId> node = f.position(ctx);
+  if (!node) return std::nullopt;
+  return ctx.game().position_ids()[*node];
+}
 
 bool is_set_like(ValueType t) { return t == ValueType::Set || t == ValueType::Piece; }
 bool is_numeric_like(ValueType t) { return t == ValueType::Numeric || is_set_like(t); }
@@ -86,9 +104,13 @@ BindFunction bind_comparison(Relation relation) {
     if (equality && is_set_like(left) && is_set_like(right)) {
       return std::make_unique<SetEquality>(relation == Relation::Equal, std::move(a.arguments[0]), std::move(a.arguments[1]));
     }
+    if (left == ValueType::Position || right == ValueType::Position) {
+      if (!a.binder.expect(a, 0, {ValueType::Position}) || !a.binder.expect(a, 1, {ValueType::Position})) return nullptr;
+      return make_key_comparison(relation, std::move(a.arguments[0]), std::move(a.arguments[1]), position_key);
+    }
     if (left == ValueType::String || right == ValueType::String) {
       if (!a.binder.expect(a, 0, {ValueType::String}) || !a.binder.expect(a, 1, {ValueType::String})) return nullptr;
-      return std::make_unique<StringComparison>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
+      return make_key_comparison(relation, std::move(a.arguments[0]), std::move(a.arguments[1]), string_key);
     }
     if (!is_numeric_like(left)) { a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set}); return nullptr; }
     if (!is_numeric_like(right)) { a.binder.expect(a, 1, {ValueType::Numeric, ValueType::Set}); return nullptr; }

@@ -1,6 +1,7 @@
 // Dictionary family: `dictionary KEY --> VALUE (MERGE) $D` declarations, `$D[k]` entries, updates
-// `$D[k] = v` / `+=` …, and `#$D`. Dictionaries keep their entries across games.
+// `$D[k] = v` / `+=` …, `#$D`, and `key $k in $D BODY`. Dictionaries keep their entries across games.
 #include <string>
+#include <vector>
 
 #include "builtins/builtins.h"
 #include "builtins/value_access.h"
@@ -111,6 +112,35 @@ class Size final : public Filter {
   int index_;
 };
 
+// `key $k in $D BODY` (CQLi): $k takes each key of $D in key order, from a snapshot taken before
+// the first pass, so BODY may add and remove entries. Matches when BODY matched for some key
+// (BODY runs for every key even after one matched); an empty dictionary does not match.
+class KeyIteration final : public Filter {
+ public:
+  KeyIteration(int index, int slot, FilterPtr body)
+      : Filter(ValueType::Logical), index_(index), slot_(slot), body_(std::move(body)) {}
+
+  bool match(Context& ctx) const override {
+    std::vector<Value> keys;
+    const auto& d = ctx.dictionary(index_);
+    keys.reserve(d.size());
+    for (const auto& entry : d) keys.push_back(entry.first);
+    bool matched = false;
+    for (Value& key : keys) {
+      ctx.variable(slot_) = std::move(key);
+      std::size_t mark = ctx.comment_mark();
+      if (body_->match(ctx)) matched = true;
+      else ctx.rollback_comments(mark);
+    }
+    return matched;
+  }
+
+ private:
+  int index_;
+  int slot_;
+  FilterPtr body_;
+};
+
 ValueType type_named(const std::string& name) {
   if (name == "int") return ValueType::Numeric;
   if (name == "str") return ValueType::String;
@@ -182,6 +212,54 @@ Update update_of(const std::string& op) {
   return Update::Assign;
 }
 
+// The dictionary a `key` iteration walks: the domain must name one whose key type is known.
+int iterated_dictionary(BindArguments& a) {
+  const grammar::SyntaxNode& domain = *a.node.children[0];
+  int index = domain.kind == grammar::SyntaxKind::Identifier ? a.binder.find_dictionary(domain.text) : -1;
+  if (index < 0) {
+    std::string what = "this is not a dictionary";
+    if (domain.kind == grammar::SyntaxKind::Identifier) {
+      what = "'" + domain.text + (a.binder.find_variable(domain.text) >= 0 ? "' is a variable, not a dictionary"
+                                                                          : "' is not a declared dictionary");
+    }
+    a.binder.error(domain, "'key' iterates over the keys of a dictionary, but " + what,
+                   "declare the dictionary before the loop (dictionary int --> int D), or iterate over a set "
+                   "with square $s in S");
+    return -1;
+  }
+  const DictionaryInfo& info = a.binder.dictionary(index);
+  if (info.key_type == ValueType::None) {
+    a.binder.error(domain, "the keys of dictionary '" + info.name + "' have no type yet",
+                   "declare its types: dictionary str --> int " + info.name);
+    return -1;
+  }
+  return index;
+}
+
+FilterPtr bind_key_iteration(BindArguments& a) {
+  const grammar::SyntaxNode& variable = *a.parameter("variable")->syntax->values[0];
+  int index = iterated_dictionary(a);
+  if (index < 0) return nullptr;
+  const DictionaryInfo& info = a.binder.dictionary(index);
+  if (a.binder.find_dictionary(variable.text) >= 0) {
+    a.binder.error(variable, "'" + variable.text + "' is a dictionary, not a variable name");
+    return nullptr;
+  }
+  int slot = a.binder.find_variable(variable.text);
+  if (slot < 0) {
+    slot = a.binder.declare_variable(variable.text, info.key_type);
+  } else if (a.binder.variable(slot).type != info.key_type) {
+    a.binder.error(variable, "variable '" + variable.text + "' already holds a " +
+                                 std::string(type_name(a.binder.variable(slot).type)) + " value, but dictionary '" +
+                                 info.name + "' has " + std::string(type_name(info.key_type)) + " keys",
+                   "use a new variable name for the key");
+    return nullptr;
+  }
+  FilterPtr body = a.binder.bind(*a.node.children[1]);
+  if (!body) return nullptr;
+  return std::make_unique<KeyIteration>(index, slot, std::move(body));
+}
+
 }  // namespace
 
 void register_dictionary_filters(Registry& registry) {
@@ -189,6 +267,11 @@ void register_dictionary_filters(Registry& registry) {
                   "dictionary KEY --> VALUE (MERGE) $D: a map kept across games", bind_declaration};
   spec.binds_children = true;
   registry.add(std::move(spec));
+  FilterSpec keys{{"key", grammar::ShapeKind::Iteration},
+                  "key $k in $D F: F for each key of dictionary $D; matches if F matched for some key",
+                  bind_key_iteration};
+  keys.binds_children = true;
+  registry.add(std::move(keys));
 
   registry.add_operator(construct::kDictionaryEntry, 1, [](BindArguments& a) -> FilterPtr {
     DictionaryInfo& info = a.binder.dictionary(a.variable_slot);

@@ -1,6 +1,7 @@
 // Iteration family: `square [all] $s in S BODY` and `piece [all] $p in S BODY`.
 // Without `all` the value is the set of squares (of S) for which BODY matched; with `all` the
 // filter matches when BODY matched for every one (vacuously on an empty S) and its value is S.
+// Also the piece assignment `piece $p = S`, which binds $p to the one piece S stands on.
 #include "builtins/builtins.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
@@ -54,14 +55,33 @@ class Iteration final : public Filter {
   FilterPtr domain_, body_;
 };
 
+// piece $p = S: when S is exactly one occupied square, $p is bound to the piece standing there
+// (and follows it from then on) and the filter has that square; otherwise it fails and $p keeps
+// its value.
+class PieceAssignment final : public Filter {
+ public:
+  PieceAssignment(int slot, FilterPtr square) : Filter(ValueType::Piece), slot_(slot), square_(std::move(square)) {}
+  SquareSet squares(Context& ctx) const override {
+    SquareSet s = square_->squares(ctx);
+    if (s.count() != 1 || !ctx.position().occupied().contains(s.first())) return SquareSet();
+    ctx.variable(slot_) = static_cast<std::int64_t>(ctx.position().piece_id(s.first()));
+    return s;
+  }
+
+ private:
+  int slot_;
+  FilterPtr square_;
+};
+
 BindFunction bind_iteration(bool pieces) {
   return [pieces](BindArguments& a) -> FilterPtr {
     const grammar::SyntaxNode& variable = *a.parameter("variable")->syntax->values[0];
+    const bool assignment = a.parameter("=") != nullptr;
     FilterPtr domain = a.binder.bind(*a.node.children[0]);
     if (!domain) return nullptr;
     if (domain->type() != ValueType::Set && domain->type() != ValueType::Piece) {
-      a.binder.error(*a.node.children[0], "'" + a.node.text + "' iterates over a set, but this is a " +
-                                              std::string(type_name(domain->type())) + " filter");
+      std::string what = assignment ? "'piece x =' takes the square of a piece" : "'" + a.node.text + "' iterates over a set";
+      a.binder.error(*a.node.children[0], what + ", but this is a " + std::string(type_name(domain->type())) + " filter");
       return nullptr;
     }
     ValueType type = pieces ? ValueType::Piece : ValueType::Set;
@@ -73,6 +93,7 @@ BindFunction bind_iteration(bool pieces) {
                                    std::string(type_name(a.binder.variable(slot).type)));
       return nullptr;
     }
+    if (assignment) return std::make_unique<PieceAssignment>(slot, std::move(domain));
     FilterPtr body = a.binder.bind(*a.node.children[1]);
     if (!body) return nullptr;
     return std::make_unique<Iteration>(pieces, a.parameter("all") != nullptr, slot, std::move(domain), std::move(body));
@@ -88,7 +109,8 @@ void register_iteration_filters(Registry& registry) {
     grammar::KeywordShape shape{pieces ? "piece" : "square", ShapeKind::Iteration};
     shape.parameters = kIterationParameters;
     FilterSpec spec{shape,
-                    pieces ? "piece [all] $p in S F: the pieces on S for which F matches ($p follows the piece)"
+                    pieces ? "piece [all] $p in S F: the pieces on S for which F matches ($p follows the piece); "
+                             "piece $p = S: $p names the piece on the one square S"
                            : "square [all] $s in S F: the squares of S for which F matches",
                     bind_iteration(pieces)};
     spec.binds_children = true;

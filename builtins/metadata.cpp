@@ -163,7 +163,8 @@ bool side_of(BindArguments& a, Side& side) {
 constexpr std::array<ParameterSpec, 2> kSideParameters{{{"white"}, {"black"}}};
 
 // `result 1-0` is written bare: the parser reads `1-0` or `1/2-1/2` as arithmetic, so the
-// marker is taken from the source text of the argument (or from a quoted string).
+// marker is taken from the source text of the argument (or from a quoted string). A bare `*`
+// reaches here as the string "*" (KeywordShape::star_argument).
 FilterPtr bind_result(BindArguments& a) {
   const grammar::SyntaxNode& arg = *a.node.children[0];
   std::string written;
@@ -178,7 +179,7 @@ FilterPtr bind_result(BindArguments& a) {
   for (const char* marker : {"1-0", "0-1", "1/2-1/2", "*"}) {
     if (written == marker) return std::make_unique<ResultIs>(written);
   }
-  a.binder.error(arg, "'result' takes 1-0, 0-1, 1/2-1/2 or \"*\"");
+  a.binder.error(arg, "'result' takes 1-0, 0-1, 1/2-1/2 or *");
   return nullptr;
 }
 
@@ -230,8 +231,9 @@ void register_metadata_filters(Registry& registry) {
                 [](BindArguments&) -> FilterPtr { return std::make_unique<Year>(); }});
   registry.add({{"gamenumber", ShapeKind::Nullary}, "gamenumber: the game's 1-based number in the input",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<GameNumber>(); }});
-  registry.add({{"result", ShapeKind::Prefix, precedence::kCount},
-                "result 1-0 | 0-1 | 1/2-1/2 | \"*\": whether the game ended so", bind_result});
+  KeywordShape result{"result", ShapeKind::Prefix, precedence::kCount};
+  result.star_argument = true;
+  registry.add({result, "result 1-0 | 0-1 | 1/2-1/2 | *: whether the game ended so", bind_result});
 }
 
 }  // namespace quarry::builtins

@@ -64,23 +64,18 @@ class MoveNumber final : public Filter {
   std::optional<std::int64_t> number(Context& ctx) const override { return ctx.position().fullmove_number(); }
 };
 
-template <typename F, typename... Args>
-BindFunction make(Args... args) {
-  return [=](BindArguments&) -> FilterPtr { return std::make_unique<F>(args...); };
-}
-
 }  // namespace
 
 void register_position_state_filters(Registry& registry) {
-  registry.add({{"check", ShapeKind::Nullary}, "the side to move is in check", make<Check>()});
-  registry.add({{"mate", ShapeKind::Nullary}, "the side to move is checkmated", make<Mate>()});
-  registry.add({{"stalemate", ShapeKind::Nullary}, "the side to move has no legal move and is not in check", make<Stalemate>()});
-  registry.add({{"wtm", ShapeKind::Nullary}, "white to move", make<SideToMove>(chess::Color::White)});
-  registry.add({{"btm", ShapeKind::Nullary}, "black to move", make<SideToMove>(chess::Color::Black)});
-  registry.add({{"initial", ShapeKind::Nullary}, "the game's start position", make<Initial>()});
-  registry.add({{"terminal", ShapeKind::Nullary}, "a position with no move after it", make<Terminal>()});
-  registry.add({{"ply", ShapeKind::Nullary}, "half-moves played from the game's start position", make<Ply>()});
-  registry.add({{"movenumber", ShapeKind::Nullary}, "the full-move number of the position", make<MoveNumber>()});
+  registry.add({{"check", ShapeKind::Nullary}, "the side to move is in check", make_filter<Check>()});
+  registry.add({{"mate", ShapeKind::Nullary}, "the side to move is checkmated", make_filter<Mate>()});
+  registry.add({{"stalemate", ShapeKind::Nullary}, "the side to move has no legal move and is not in check", make_filter<Stalemate>()});
+  registry.add({{"wtm", ShapeKind::Nullary}, "white to move", make_filter<SideToMove>(chess::Color::White)});
+  registry.add({{"btm", ShapeKind::Nullary}, "black to move", make_filter<SideToMove>(chess::Color::Black)});
+  registry.add({{"initial", ShapeKind::Nullary}, "the game's start position", make_filter<Initial>()});
+  registry.add({{"terminal", ShapeKind::Nullary}, "a position with no move after it", make_filter<Terminal>()});
+  registry.add({{"ply", ShapeKind::Nullary}, "half-moves played from the game's start position", make_filter<Ply>()});
+  registry.add({{"movenumber", ShapeKind::Nullary}, "the full-move number of the position", make_filter<MoveNumber>()});
 }
 
 }  // namespace quarry::builtins

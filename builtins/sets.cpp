@@ -86,8 +86,36 @@ class Subset final : public Filter {
   FilterPtr left_, right_;
 };
 
+// P & Q between two positions: the squares whose contents agree (same piece, or both empty).
+class PositionalIntersection final : public Filter {
+ public:
+  PositionalIntersection(FilterPtr left, FilterPtr right)
+      : Filter(ValueType::Set), left_(std::move(left)), right_(std::move(right)) {}
+  SquareSet squares(Context& ctx) const override {
+    std::optional<chess::NodeId> p = left_->position(ctx), q = right_->position(ctx);
+    if (!p || !q) return SquareSet();
+    const chess::Position& a = ctx.game().node(*p).position;
+    const chess::Position& b = ctx.game().node(*q).position;
+    SquareSet same = ~(a.occupied() | b.occupied());
+    for (chess::Color c : {chess::Color::White, chess::Color::Black}) {
+      for (int t = chess::index_of(chess::PieceType::Pawn); t <= chess::index_of(chess::PieceType::King); ++t) {
+        auto type = static_cast<chess::PieceType>(t);
+        same |= a.pieces(c, type) & b.pieces(c, type);
+      }
+    }
+    return same;
+  }
+
+ private:
+  FilterPtr left_, right_;
+};
+
 BindFunction bind_set_algebra(SetOp op) {
   return [op](BindArguments& a) -> FilterPtr {
+    if (op == SetOp::Intersection && a.arguments[0]->type() == ValueType::Position) {
+      if (!a.binder.expect(a, 1, {ValueType::Position})) return nullptr;
+      return std::make_unique<PositionalIntersection>(std::move(a.arguments[0]), std::move(a.arguments[1]));
+    }
     if (!a.binder.expect(a, 0, {ValueType::Set}) || !a.binder.expect(a, 1, {ValueType::Set})) return nullptr;
     return std::make_unique<SetAlgebra>(op, std::move(a.arguments[0]), std::move(a.arguments[1]));
   };

@@ -69,6 +69,11 @@ FilterPtr bind_persistent(BindArguments& a) {
   if (!assignment) return nullptr;
   int slot = a.binder.find_variable(child.children[0]->text);
   VariableInfo& info = a.binder.variable(slot);
+  if (info.type == ValueType::Position) {
+    a.binder.error(child, "a position belongs to one game, so it cannot be kept across games",
+                   "keep its positionid, or a fen, instead");
+    return nullptr;
+  }
   info.persistent = true;
   info.quiet = info.quiet || a.parameter("quiet") != nullptr;
   if (child.text == "=") return std::make_unique<PersistentInitialisation>(slot, std::move(assignment));

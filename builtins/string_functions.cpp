@@ -1,4 +1,4 @@
-// String-function family: str, lowercase/uppercase, indexof, int, ascii, s[i], s[i:j], ~~, and
+// String-function family: str, lowercase/uppercase, indexof, int, ascii, s[i], s[i:j], and
 // the numeric functions max, min, abs, sqrt; readfile/writefile. Also the conversion of filter
 // results to text that str, comment and message share.
 #include "builtins/string_functions.h"
@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <type_traits>
 
@@ -88,6 +87,15 @@ std::string squares_text(SquareSet s) {
   return out + "]";
 }
 
+// A position as CQL writes it: `move 24 (wtm)`, with its id when it lies inside a variation.
+std::string position_text(const chess::Game& game, chess::NodeId node) {
+  const chess::Position& pos = game.node(node).position;
+  std::string out = "move " + std::to_string(pos.fullmove_number()) +
+                    (pos.side_to_move() == chess::Color::White ? " (wtm)" : " (btm)");
+  if (!game.is_mainline(node)) out += " position " + std::to_string(game.position_ids()[node]);
+  return out;
+}
+
 bool is_comparison(const grammar::SyntaxNode& node) {
   if (node.kind != SyntaxKind::Binary) return false;
   for (std::string_view op : {"==", "!=", "<", "<=", ">", ">="}) {
@@ -114,9 +122,12 @@ std::string argument_text(const TextArgument& argument, Context& ctx) {
       std::optional<std::string> s = f.text(ctx);
       return s ? *s : "<false>";
     }
+    case ValueType::Position: {
+      std::optional<chess::NodeId> node = f.position(ctx);
+      return node ? position_text(ctx.game(), *node) : "<false>";
+    }
     case ValueType::None:
     case ValueType::Logical:
-    case ValueType::Position:
     case ValueType::Dictionary: return f.match(ctx) ? "<true>" : "<false>";
   }
   return "<false>";
@@ -269,36 +280,6 @@ class StringSlice final : public Filter {
   FilterPtr string_, from_, to_;
 };
 
-// s ~~ r: searches s for the regular expression r (unanchored); the value is the matched text.
-// A literal pattern is compiled once when the query is bound; a computed one at each use.
-class RegexSearch final : public Filter {
- public:
-  RegexSearch(FilterPtr target, FilterPtr pattern, std::optional<std::regex> compiled)
-      : Filter(ValueType::String), target_(std::move(target)), pattern_(std::move(pattern)), compiled_(std::move(compiled)) {}
-  std::optional<std::string> text(Context& ctx) const override {
-    std::optional<std::string> s = target_->text(ctx);
-    if (!s) return std::nullopt;
-    std::smatch m;
-    if (compiled_) {
-      if (!std::regex_search(*s, m, *compiled_)) return std::nullopt;
-      return m.str(0);
-    }
-    std::optional<std::string> p = pattern_->text(ctx);
-    if (!p) return std::nullopt;
-    try {
-      std::regex r(*p, std::regex::ECMAScript);
-      if (!std::regex_search(*s, m, r)) return std::nullopt;
-    } catch (const std::regex_error&) {
-      return std::nullopt;
-    }
-    return m.str(0);
-  }
-
- private:
-  FilterPtr target_, pattern_;
-  std::optional<std::regex> compiled_;
-};
-
 // max(a b …) / min(a b …) over numbers (a set counts its squares) or over strings; fails when
 // any argument has no value.
 class Extremum final : public Filter {
@@ -407,21 +388,6 @@ FilterPtr bind_extremum(BindArguments& a, bool maximum) {
     if (strings ? !expect_string(a, i) : !expect_number(a, i)) return nullptr;
   }
   return std::make_unique<Extremum>(strings ? ValueType::String : ValueType::Numeric, maximum, std::move(a.arguments));
-}
-
-FilterPtr bind_regex(BindArguments& a) {
-  if (!expect_string(a, 0) || !expect_string(a, 1)) return nullptr;
-  std::optional<std::regex> compiled;
-  const grammar::SyntaxNode& pattern = *a.node.children[1];
-  if (pattern.kind == SyntaxKind::String) {
-    try {
-      compiled.emplace(pattern.text, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      a.binder.error(pattern, std::string("invalid regular expression: ") + e.what());
-      return nullptr;
-    }
-  }
-  return std::make_unique<RegexSearch>(std::move(a.arguments[0]), std::move(a.arguments[1]), std::move(compiled));
 }
 
 using grammar::KeywordShape;
@@ -548,7 +514,6 @@ void register_string_function_filters(Registry& registry) {
   register_string_keywords(registry);
   register_numeric_keywords(registry);
   register_file_keywords(registry);
-  registry.add_operator("~~", 2, bind_regex);
   registry.add_operator("[]", 2, [](BindArguments& a) -> FilterPtr {
     if (!expect_string(a, 0) || !expect_number(a, 1)) return nullptr;
     return std::make_unique<StringIndex>(std::move(a.arguments[0]), std::move(a.arguments[1]));

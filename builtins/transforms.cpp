@@ -1,5 +1,5 @@
 // Transform family: flipcolor, reversecolor, flip, fliphorizontal, flipvertical, rotate90,
-// shift, shifthorizontal, shiftvertical, notransform. The argument is copied once per transform
+// rotate45, shift, shifthorizontal, shiftvertical, notransform. The argument is copied once per transform
 // (interpreter/transform.h) and the copies combined: sets by union, numbers by the largest value
 // that matches, anything else by "some copy matches"; `count` counts the distinct copies that match.
 #include <set>
@@ -72,6 +72,15 @@ class TransformCount final : public Filter {
 FilterPtr bind_transform(BindArguments& a) {
   const grammar::SyntaxNode& body = *a.node.children[0];
   const grammar::KeywordTable& keywords = a.binder.registry().keywords();
+  if (a.node.text == "rotate45") {
+    // A 45° turn maps directions to directions but squares to no squares (CQL 6.1 rotate45).
+    if (const grammar::SyntaxNode* partial = first_partial_designator(body)) {
+      a.binder.error(*partial, "rotate45 needs square designators that cover the whole board",
+                     "'" + partial->text + "' names only some squares; write the piece alone (R, [Aa], _) "
+                     "or shield it with notransform");
+      return nullptr;
+    }
+  }
   std::vector<FilterPtr> versions;
   std::set<std::string> seen;  // symmetric filters give identical copies: keep one of each
   for (const Transform& t : transform_set(a.node.text)) {
@@ -99,7 +108,7 @@ constexpr grammar::ParameterSpec kTransformParameters[] = {{"count"}};
 void register_transform_filters(Registry& registry) {
   using grammar::ShapeKind;
   constexpr std::string_view kNames[] = {"flipcolor", "reversecolor", "flip", "fliphorizontal", "flipvertical",
-                                          "rotate90", "shift", "shifthorizontal", "shiftvertical"};
+                                          "rotate90", "rotate45", "shift", "shifthorizontal", "shiftvertical"};
   for (std::string_view name : kNames) {
     grammar::KeywordShape shape{name, ShapeKind::Prefix, grammar::precedence::kLowest};
     shape.parameters = kTransformParameters;

@@ -18,6 +18,9 @@ inline interpreter::Value value_of(const interpreter::Filter& f, interpreter::Co
     case ValueType::String:
       if (auto t = f.text(ctx)) return std::move(*t);
       return std::monostate{};
+    case ValueType::Position:
+      if (auto node = f.position(ctx)) return interpreter::PositionValue{*node};
+      return std::monostate{};
     default: return std::monostate{};
   }
 }

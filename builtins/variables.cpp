@@ -37,6 +37,11 @@ class VariableRef final : public Filter {
     if (std::holds_alternative<std::string>(v)) return std::get<std::string>(v);
     return std::nullopt;
   }
+  std::optional<chess::NodeId> position(Context& ctx) const override {
+    const Value& v = ctx.variable(slot_);
+    if (std::holds_alternative<PositionValue>(v)) return std::get<PositionValue>(v).node;
+    return std::nullopt;
+  }
 
  private:
   int slot_;
@@ -59,6 +64,7 @@ class Assignment final : public Filter {
       }
       case ValueType::Numeric: return number(ctx).has_value();
       case ValueType::String: return text(ctx).has_value();
+      case ValueType::Position: return position(ctx).has_value();
       default: return false;
     }
   }
@@ -77,6 +83,11 @@ class Assignment final : public Filter {
     auto t = value_->text(ctx);
     if (t) ctx.variable(slot_) = *t;
     return t;
+  }
+  std::optional<chess::NodeId> position(Context& ctx) const override {
+    auto node = value_->position(ctx);
+    if (node) ctx.variable(slot_) = PositionValue{*node};
+    return node;
   }
 
  private:
@@ -127,14 +138,16 @@ class CompoundAssignment final : public Filter {
   FilterPtr value_;
 };
 
-bool assignable(ValueType t) { return t == ValueType::Set || t == ValueType::Numeric || t == ValueType::String; }
+bool assignable(ValueType t) {
+  return t == ValueType::Set || t == ValueType::Numeric || t == ValueType::String || t == ValueType::Position;
+}
 
 FilterPtr bind_plain_assignment(BindArguments& a, bool only_if_nonempty) {
   const VariableInfo& var = a.binder.variable(a.variable_slot);
   ValueType t = a.arguments[0]->type();
   if (!assignable(t)) {
     a.binder.error(*a.node.children[1], "a " + std::string(type_name(t)) + " filter has no value to assign",
-                   "assign a set, a number or a string");
+                   "assign a set, a number, a string or a position");
     return nullptr;
   }
   if (t != var.type) {

@@ -38,7 +38,8 @@ inline constexpr int kColon = 230;
 enum class ShapeKind : std::uint8_t {
   Nullary,     // `check`, `mate`, `wtm`
   Prefix,      // one argument parsed at `argument_precedence`: `not F`, `up S`, `abs N`
-  Call,        // parenthesised argument list: `between(a b)`, `max(a b c)`
+  Call,        // parenthesised argument list: `between(a b)`, `max(a b c)`; optional when
+               // min_arguments is 0 (`child` or `child(1)`)
   Infix,       // `S attacks T`: binds at `argument_precedence`, left-associative
   Parameters,  // named parameters only, in any order: `pin from R through a`
   CallOrPrefix,  // `comment("x" K)` or `comment K`: a parenthesised list, else one argument
@@ -75,6 +76,12 @@ struct KeywordShape {
   // Prefix: the argument is optional and taken only when a string literal follows (`fen` alone is
   // the current FEN, `fen "…"` matches one).
   bool argument_if_string = false;
+  // Prefix: a bare `*` may stand as the argument, read as the string "*" (`result *`, the PGN
+  // marker of an unfinished game, which would otherwise be multiplication).
+  bool star_argument = false;
+  // Prefix: the argument ends before a `:` at its own level, so `position N : F` evaluates F at
+  // position N (CQLi) although `:` binds tighter than any prefix argument.
+  bool argument_stops_at_colon = false;
 };
 
 // Keyword table handed to the parser; index i is the keyword id stored in syntax nodes.

@@ -7,86 +7,15 @@
 #include <set>
 #include <string>
 
+#include "grammar/operators.h"
+#include "grammar/token_stream.h"
 #include "grammar/tokens.h"
 
 namespace quarry::grammar {
 namespace {
 
-struct InfixOperator {
-  std::string_view text;
-  int power;
-  bool right_associative;
-  SyntaxKind kind;
-};
-
-// Operators written between two operands. Words `or`, `and`, `in` are infix too.
-constexpr std::array kInfixOperators{
-    InfixOperator{"or", precedence::kOr, false, SyntaxKind::Binary},
-    InfixOperator{"and", precedence::kAnd, false, SyntaxKind::Binary},
-    InfixOperator{"=", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"+=", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"-=", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"*=", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"/=", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"%=", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"|=", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"&=", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"=?", precedence::kAssign, true, SyntaxKind::Assign},
-    InfixOperator{"in", precedence::kIn, false, SyntaxKind::Binary},
-    InfixOperator{"==", precedence::kCompare, true, SyntaxKind::Binary},
-    InfixOperator{"!=", precedence::kCompare, true, SyntaxKind::Binary},
-    InfixOperator{"<", precedence::kCompare, true, SyntaxKind::Binary},
-    InfixOperator{"<=", precedence::kCompare, true, SyntaxKind::Binary},
-    InfixOperator{">", precedence::kCompare, true, SyntaxKind::Binary},
-    InfixOperator{">=", precedence::kCompare, true, SyntaxKind::Binary},
-    InfixOperator{"+", precedence::kAdditive, false, SyntaxKind::Binary},
-    InfixOperator{"-", precedence::kAdditive, false, SyntaxKind::Binary},
-    InfixOperator{"*", precedence::kMultiplicative, false, SyntaxKind::Binary},
-    InfixOperator{"/", precedence::kMultiplicative, false, SyntaxKind::Binary},
-    InfixOperator{"%", precedence::kMultiplicative, false, SyntaxKind::Binary},
-    InfixOperator{"|", precedence::kUnion, false, SyntaxKind::Binary},
-    InfixOperator{"&", precedence::kIntersection, false, SyntaxKind::Binary},
-    InfixOperator{"~~", precedence::kIndex, false, SyntaxKind::Binary},
-    InfixOperator{":", precedence::kColon, true, SyntaxKind::Binary},
-};
-
-const InfixOperator* find_infix(std::string_view text) {
-  for (const InfixOperator& op : kInfixOperators) {
-    if (op.text == text) return &op;
-  }
-  return nullptr;
-}
-
 // The first error ends the parse; this unwinds the recursive descent to parse_query.
 struct ParseAbort {};
-
-class TokenStream {
- public:
-  TokenStream(const std::vector<Token>& tokens, SourceRange enclosing) : tokens_(tokens), enclosing_(enclosing) {}
-  bool at_end() const { return pos_ >= tokens_.size(); }
-  const Token& peek() const { return tokens_[pos_]; }
-  const Token& next() { return tokens_[pos_++]; }
-  // Where a missing operand would have been: the end of the previous token or the group.
-  SourceRange here() const {
-    if (!at_end()) return tokens_[pos_].range;
-    std::uint32_t at = enclosing_.end > 0 ? enclosing_.end - 1 : 0;
-    if (pos_ > 0) at = tokens_[pos_ - 1].range.end;
-    return {at, at + 1};
-  }
-  std::size_t position() const { return pos_; }
-  // Kind of the token `offset` places ahead, or String when there is none (never a number).
-  TokenKind peek_ahead(std::size_t offset) const {
-    return pos_ + offset < tokens_.size() ? tokens_[pos_ + offset].kind : TokenKind::String;
-  }
-  void skip_until(std::uint32_t offset) {
-    while (!at_end() && tokens_[pos_].range.begin < offset) ++pos_;
-  }
-
- private:
-  const std::vector<Token>& tokens_;
-  SourceRange enclosing_;
-  std::size_t pos_ = 0;
-};
 
 class Lowering {
  public:
@@ -148,6 +77,7 @@ class Lowering {
         continue;
       }
       if (token.kind != TokenKind::Operator && token.kind != TokenKind::Identifier) break;
+      if (&in == colon_barrier_ && token.text == ":") break;
       if (const InfixOperator* op = find_infix(token.text)) {
         if (op->power < min_power || (op->power == min_power && !op->right_associative)) break;
         in.next();
@@ -188,6 +118,7 @@ class Lowering {
     const Token& token = in.next();
     switch (token.kind) {
       case TokenKind::Number: return number(token);
+      case TokenKind::CaptureReference: return make(SyntaxKind::CaptureReference, token.range, std::string(token.text));
       case TokenKind::String: return string(token);
       case TokenKind::PieceDesignator: return piece_designator(token);
       case TokenKind::Identifier: return word(in, token);
@@ -279,7 +210,15 @@ class Lowering {
         if (shape.argument_if_string && (in.at_end() || in.peek().kind != TokenKind::String)) return node;
         if (shape.optional_range) range_parameter(in, *node);
         if (in.at_end()) fail(in.here(), "'" + std::string(token.text) + "' needs an argument");
+        if (shape.star_argument && in.peek().kind == TokenKind::Operator && in.peek().text == "*") {
+          node->children.push_back(make(SyntaxKind::String, in.next().range, "*"));
+          node->range.end = node->children.back()->range.end;
+          return node;
+        }
+        const TokenStream* outer_barrier = colon_barrier_;
+        if (shape.argument_stops_at_colon) colon_barrier_ = &in;
         node->children.push_back(expression(in, shape.argument_precedence));
+        colon_barrier_ = outer_barrier;
         node->range.end = node->children.back()->range.end;
         return node;
       }
@@ -323,15 +262,24 @@ class Lowering {
   SyntaxPtr iteration(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
     keyword_parameters(in, *node, shape);
     if (in.at_end() || in.peek().kind != TokenKind::Identifier) {
-      fail(in.here(), "'" + node->text + "' needs a variable name", "write " + node->text + " $x in SET { … }");
+      fail(in.here(), "'" + node->text + "' needs a variable name", "write " + node->text + " $x in … { … }");
     }
     const Token& name = in.next();
     SyntaxParameter variable{"variable", name.range, {}};
     variable.values.push_back(make(SyntaxKind::Identifier, name.range, std::string(name.text)));
     node->parameters.push_back(std::move(variable));
+    // `piece x = S` is the piece assignment, not an iteration: one argument, no body.
+    if (node->text == "piece" && node->parameters.size() == 1 && !in.at_end() && in.peek().text == "=") {
+      const Token& equals = in.next();
+      node->parameters.push_back(SyntaxParameter{"=", equals.range, {}});
+      if (in.at_end()) fail(in.here(), "expected the square of the piece after '='", "write piece x = Ke1");
+      node->children.push_back(expression(in, precedence::kAssign));
+      node->range.end = node->children.back()->range.end;
+      return node;
+    }
     if (in.at_end() || in.peek().text != "in") fail(in.here(), "expected 'in' after the variable name");
     in.next();
-    if (in.at_end()) fail(in.here(), "expected the set to iterate over");
+    if (in.at_end()) fail(in.here(), "expected what '" + node->text + "' iterates over");
     node->children.push_back(expression(in, precedence::kSetPrefix));
     if (in.at_end()) fail(in.here(), "'" + node->text + "' needs a body filter");
     node->children.push_back(body(in));
@@ -473,7 +421,9 @@ class Lowering {
   static bool next_is_number(const TokenStream& in) { return in.peek_ahead(1) == TokenKind::Number; }
 
   SyntaxPtr call(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
-    if (in.at_end() || in.peek().kind != TokenKind::ParenGroup) {
+    bool parenthesised = !in.at_end() && in.peek().kind == TokenKind::ParenGroup;
+    if (!parenthesised && shape.min_arguments == 0) return node;
+    if (!parenthesised) {
       fail(node->range, "'" + node->text + "' takes its arguments in parentheses",
            "write " + node->text + "( … )");
     }
@@ -569,6 +519,9 @@ class Lowering {
   const KeywordTable& keywords_;
   Diagnostics& diagnostics_;
   int depth_ = 0;
+  // The token stream whose top-level `:` ends the argument being parsed (see
+  // KeywordShape::argument_stops_at_colon); groups have streams of their own.
+  const TokenStream* colon_barrier_ = nullptr;
   std::set<std::string> functions_;  // functions defined so far: `Name(` is a call
 };
 

@@ -22,6 +22,7 @@ std::string SyntaxNode::to_string() const {
     case SyntaxKind::String: return quoted(text);
     case SyntaxKind::PieceDesignator: return text;
     case SyntaxKind::Identifier: return text;
+    case SyntaxKind::CaptureReference: return text;
     case SyntaxKind::Keyword:
     case SyntaxKind::Header:
     case SyntaxKind::FunctionCall:

@@ -22,6 +22,7 @@ enum class SyntaxKind : std::uint8_t {
   Assign,           // op: "=" "+=" … ; children: target, value
   Header,           // cql( … ): params
   FunctionCall,     // Name(args) of a function defined earlier: text = name, children = args
+  CaptureReference, // `\1` `\-1` `\{name}` `\-{name}`: text as written (decoded when bound)
 };
 
 // The contents a piece designator admits, one bit each: empty square, then white P N B R Q K,

@@ -32,6 +32,12 @@ struct string_body : star<sor<string_escape, not_one<'"', '\\'>>> {};
 struct string_end : one<'"'> {};
 struct string_literal : if_must<one<'"'>, string_body, string_end> {};
 struct number : plus<digit> {};
+// `\2`, `\-2`, `\{year}`, `\-{year}` outside strings: a capture of the last `~~`. At most nine
+// digits, so a group number always fits.
+struct capture_name : seq<sor<alpha, one<'_'>>, star<sor<alnum, one<'_'>>>> {};
+struct capture_group : sor<seq<rep_min_max<1, 9, digit>, not_at<digit>>, seq<one<'{'>, capture_name, one<'}'>>> {};
+struct capture_body : seq<opt<one<'-'>>, capture_group> {};
+struct capture_reference : if_must<one<'\\'>, capture_body> {};
 
 // --- piece designators: `K`, `[RQ]`, `a-h1-8`, `[a1,b2-4]`, `Qa3`, `_`, `.` -----------------
 struct piece_letter : one<'K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p', 'A', 'a', '_'> {};
@@ -64,7 +70,7 @@ struct close_bracket : one<']'> {};
 struct brace_group : if_must<one<'{'>, seps, items, close_brace> {};
 struct paren_group : if_must<one<'('>, seps, items, close_paren> {};
 struct index_group : if_must<one<'['>, seps, items, close_bracket> {};
-struct atom : sor<string_literal, number, piece_designator, identifier, brace_group, paren_group> {};
+struct atom : sor<string_literal, number, capture_reference, piece_designator, identifier, brace_group, paren_group> {};
 struct primary : seq<atom, star<index_group>> {};
 struct item : sor<primary, operator_token> {};
 struct items : star<item, seps> {};
@@ -73,13 +79,15 @@ struct query : must<seps, items, end_of_query> {};
 
 template <typename Rule>
 using selector = parse_tree::selector<
-    Rule, parse_tree::store_content::on<string_literal, number, piece_designator, identifier, operator_token,
-                                        brace_group, paren_group, index_group>>;
+    Rule, parse_tree::store_content::on<string_literal, number, capture_reference, piece_designator, identifier,
+                                        operator_token, brace_group, paren_group, index_group>>;
 
 // Messages a user sees; never rule names.
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<block_comment_end> = "unterminated comment: '/*' has no closing '*/'";
 template <> inline constexpr const char* error_message<string_end> = "unterminated string: missing closing '\"'";
+template <> inline constexpr const char* error_message<capture_body> =
+    "a '\\' outside a string must start a capture reference: \\1, \\-1, \\{name} or \\-{name}";
 template <> inline constexpr const char* error_message<close_brace> = "missing '}' to close a '{'";
 template <> inline constexpr const char* error_message<close_paren> = "missing ')' to close a '('";
 template <> inline constexpr const char* error_message<close_bracket> = "missing ']' to close a '['";
@@ -95,6 +103,7 @@ template <typename Rule> using control = must_if<error_table, normal, false>::co
 TokenKind kind_of(const parse_tree::node& node) {
   if (node.is_type<string_literal>()) return TokenKind::String;
   if (node.is_type<number>()) return TokenKind::Number;
+  if (node.is_type<capture_reference>()) return TokenKind::CaptureReference;
   if (node.is_type<piece_designator>()) return TokenKind::PieceDesignator;
   if (node.is_type<identifier>()) return TokenKind::Identifier;
   if (node.is_type<brace_group>()) return TokenKind::BraceGroup;
@@ -190,6 +199,8 @@ bool tokenize(const SourceFile& file, std::vector<Token>& out, Diagnostics& diag
     std::uint32_t at = positions.empty() ? 0 : static_cast<std::uint32_t>(positions.front().byte);
     std::string message(e.message());
     std::string hint;
+    // A bad capture reference: point at its backslash, not where reading it stopped.
+    if (message == error_message<capture_body>) at = static_cast<std::uint32_t>(file.text().rfind('\\', at));
     if (message == "unexpected character" && at < file.text().size()) {
       char c = file.text()[at];
       if (c == '}' || c == ')' || c == ']') {

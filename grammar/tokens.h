@@ -16,6 +16,7 @@ enum class TokenKind : std::uint8_t {
   PieceDesignator,  // `Ka1`, `[RQ]a-h8`, `_`, `.`, `[]`
   Identifier,       // keywords and names alike
   Operator,
+  CaptureReference, // `\1`, `\-1`, `\{name}`, `\-{name}`: a regex capture after `~~`
   BraceGroup,       // { … }
   ParenGroup,       // ( … )
   IndexGroup,       // x[ … ] written directly after an operand

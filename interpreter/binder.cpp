@@ -235,6 +235,8 @@ FilterPtr Binder::bind(const SyntaxNode& node) {
       return bind_with(registry_.find_operator(construct::kString, 0), node, {});
     case SyntaxKind::PieceDesignator:
       return bind_with(registry_.find_operator(construct::kPieceDesignator, 0), node, {});
+    case SyntaxKind::CaptureReference:
+      return bind_with(registry_.find_operator(construct::kCaptureReference, 0), node, {});
     case SyntaxKind::Compound:
       return bind_sequence(node.children, &node);
     case SyntaxKind::Keyword: {

@@ -1,6 +1,7 @@
 // The evaluation context: the game and position being examined, and what evaluation records.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -54,8 +55,30 @@ struct SortState {
   std::vector<chess::InsertedComment> comments;
 };
 
+// A position value: a node of the current game's tree (meaningless once the game is done).
+struct PositionValue {
+  chess::NodeId node = 0;
+  auto operator<=>(const PositionValue&) const = default;
+};
+
 // A variable's value; monostate while unbound. The variable's static type says which member.
-using Value = std::variant<std::monostate, std::int64_t, chess::SquareSet, std::string>;
+using Value = std::variant<std::monostate, std::int64_t, chess::SquareSet, std::string, PositionValue>;
+
+// The capturing groups of the most recent successful `~~` of this game, read by `\1`, `\-1`,
+// `\{name}`. A failing `~~` and a new game clear them, so a reference never sees a stale match.
+struct RegexCaptures {
+  struct Group {
+    bool matched = false;       // false: the group took no part in the match
+    std::int64_t position = 0;  // 0-based byte index in the target where the group matched
+    std::string text;
+  };
+  std::vector<Group> groups;       // [0] is the whole match; empty when there is no match
+  std::vector<std::string> names;  // names[i] names group i ("" or absent: unnamed)
+  void clear() {
+    groups.clear();
+    names.clear();
+  }
+};
 
 class Context {
  public:
@@ -74,7 +97,10 @@ class Context {
     }
   }
 
-  void set_game(const chess::Game& game) { game_ = &game; }
+  void set_game(const chess::Game& game) {
+    game_ = &game;
+    regex_captures_.clear();
+  }
   void set_node(chess::NodeId node) {
     node_ = node;
     position_ = &game_->node(node).position;
@@ -86,6 +112,7 @@ class Context {
   const chess::GameNode& game_node() const { return game_->node(node_); }
   const chess::Position& position() const { return *position_; }
   PositionFacts& facts() { return facts_; }
+  RegexCaptures& regex_captures() { return regex_captures_; }
 
   // Comments and game edits a query adds. Smart comments: a failing branch rolls back to its
   // mark. One mark covers both logs (comment count in the low 32 bits, edit count above).
@@ -111,6 +138,11 @@ class Context {
   void set_keep_all_best(bool keep) { keep_all_best_ = keep; }
   bool keep_all_best() const { return keep_all_best_; }
 
+  // Without `variations` the game is its mainline: positions inside variations are not visited
+  // and no game-tree filter reaches them.
+  void set_variations(bool on) { variations_ = on; }
+  bool variations() const { return variations_; }
+
   // --secure: filters that touch files (readfile, writefile) fail instead.
   void set_secure(bool secure) { secure_ = secure; }
   bool secure() const { return secure_; }
@@ -120,11 +152,13 @@ class Context {
   chess::NodeId node_ = 0;
   const chess::Position* position_ = nullptr;
   PositionFacts facts_;
+  RegexCaptures regex_captures_;
   std::vector<chess::InsertedComment> comments_;
   std::vector<GameEdit> edits_;
   std::vector<Value> variables_;
   std::vector<Dictionary> dictionaries_;
   std::vector<SortState> sorts_;
+  bool variations_ = false;
   bool secure_ = false;
   bool keep_all_best_ = false;
 };

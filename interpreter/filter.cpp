@@ -9,9 +9,9 @@ bool Filter::match(Context& ctx) const {
     case ValueType::Piece: return squares(ctx).any();
     case ValueType::Numeric: return number(ctx).has_value();
     case ValueType::String: return text(ctx).has_value();
+    case ValueType::Position: return position(ctx).has_value();
     case ValueType::None:
     case ValueType::Logical:
-    case ValueType::Position:
     case ValueType::Dictionary: return false;
   }
   return false;
@@ -20,5 +20,6 @@ bool Filter::match(Context& ctx) const {
 SquareSet Filter::squares(Context&) const { return SquareSet(); }
 std::optional<std::int64_t> Filter::number(Context&) const { return std::nullopt; }
 std::optional<std::string> Filter::text(Context&) const { return std::nullopt; }
+std::optional<chess::NodeId> Filter::position(Context&) const { return std::nullopt; }
 
 }  // namespace quarry::interpreter

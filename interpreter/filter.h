@@ -16,7 +16,7 @@ using chess::SquareSet;
 // A filter has a static type and typed evaluation entry points, so the hot path never boxes
 // values: set filters answer squares(), numeric ones number(), strings text(). match() says
 // whether the filter matches the current position; its default follows the type (a set matches
-// when non-empty, a numeric or string filter when it has a value).
+// when non-empty, a numeric, string or position filter when it has a value).
 class Filter {
  public:
   explicit Filter(ValueType type) : type_(type) {}
@@ -30,6 +30,8 @@ class Filter {
   virtual SquareSet squares(Context& ctx) const;
   virtual std::optional<std::int64_t> number(Context& ctx) const;
   virtual std::optional<std::string> text(Context& ctx) const;
+  // Position filters: the game-tree node they name, nullopt when they name none.
+  virtual std::optional<chess::NodeId> position(Context& ctx) const;
 
   // Evaluated once per game without a position (e.g. a constant): lets the runner skip work.
   virtual bool is_constant() const { return false; }

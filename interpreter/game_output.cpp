@@ -24,6 +24,7 @@ std::string value_text(const Value& v) {
   if (std::holds_alternative<std::int64_t>(v)) return std::to_string(std::get<std::int64_t>(v));
   if (std::holds_alternative<std::string>(v)) return "\"" + std::get<std::string>(v) + "\"";
   if (std::holds_alternative<chess::SquareSet>(v)) return "[" + std::get<chess::SquareSet>(v).to_string() + "]";
+  if (std::holds_alternative<PositionValue>(v)) return "<position>";  // its game is gone by now
   return "<unbound>";
 }
 

@@ -56,6 +56,8 @@ inline constexpr std::string_view kString = "<string>";
 inline constexpr std::string_view kPieceDesignator = "<piece designator>";
 inline constexpr std::string_view kCompound = "{}";
 inline constexpr std::string_view kVariable = "<variable>";
+// `\1`, `\-1`, `\{name}`, `\-{name}` after `~~`: node.text as written.
+inline constexpr std::string_view kCaptureReference = "<capture reference>";
 // Dictionary uses; BindArguments::variable_slot holds the dictionary's index.
 inline constexpr std::string_view kDictionaryEntry = "<dictionary entry>";      // arguments: key
 inline constexpr std::string_view kDictionaryUpdate = "<dictionary update>";    // key, value; node.text = op

@@ -82,6 +82,7 @@ class Run {
       : query_(query), settings_(settings), stats_(stats), output_(query, {settings.silent}, output),
         progress_(settings.progress) {
     prepare_context(ctx_, query);
+    ctx_.set_variations(settings.variations);
     ctx_.set_secure(settings.secure);
     ctx_.set_keep_all_best(settings.keep_all_best);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);

@@ -10,7 +10,9 @@ using grammar::SyntaxKind;
 using grammar::SyntaxNode;
 using grammar::SyntaxPtr;
 
-std::pair<int, int> Transform::map_direction(int df, int dr) const {
+namespace {
+
+std::pair<int, int> dihedral_map(int dihedral, int df, int dr) {
   switch (dihedral) {
     case 0: return {df, dr};
     case 1: return {dr, -df};    // rotate 90 clockwise
@@ -23,9 +25,25 @@ std::pair<int, int> Transform::map_direction(int df, int dr) const {
   }
 }
 
+// The eight king steps counterclockwise from right: one place on is a 45° turn.
+constexpr std::array<std::pair<int, int>, 8> kCompass{
+    {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}};
+
+}  // namespace
+
+std::pair<int, int> Transform::map_direction(int df, int dr) const {
+  std::pair<int, int> step = dihedral_map(dihedral, df, dr);
+  if (eighths % 8 == 0) return step;
+  for (std::size_t i = 0; i < kCompass.size(); ++i) {
+    if (kCompass[i] == step) return kCompass[(i + static_cast<std::size_t>(eighths)) % kCompass.size()];
+  }
+  return step;  // not a king step: only king steps name directions
+}
+
 std::optional<std::pair<int, int>> Transform::map_square(int file, int rank) const {
-  // Dihedral maps act on coordinates centred on the board: x = 2*file - 7.
-  auto [x, y] = map_direction(2 * file - 7, 2 * rank - 7);
+  // Dihedral maps act on coordinates centred on the board: x = 2*file - 7. The 45° turns leave
+  // squares alone (see Transform).
+  auto [x, y] = dihedral_map(dihedral, 2 * file - 7, 2 * rank - 7);
   int f = (x + 7) / 2 + shift_files;
   int r = (y + 7) / 2 + shift_ranks;
   if (f < 0 || f > 7 || r < 0 || r > 7) return std::nullopt;
@@ -41,6 +59,7 @@ std::vector<Transform> transform_set(std::string_view keyword) {
   else if (keyword == "fliphorizontal") { add(0, 0, 0, false); add(4, 0, 0, false); }
   else if (keyword == "flipvertical") { add(0, 0, 0, false); add(5, 0, 0, false); }
   else if (keyword == "rotate90") { for (int d = 0; d < 4; ++d) add(d, 0, 0, false); }
+  else if (keyword == "rotate45") { for (int e = 0; e < 8; ++e) set.push_back({0, 0, 0, false, e}); }
   else if (keyword == "shift") { for (int sf = -7; sf <= 7; ++sf) for (int sr = -7; sr <= 7; ++sr) add(0, sf, sr, false); }
   else if (keyword == "shifthorizontal") { for (int sf = -7; sf <= 7; ++sf) add(0, sf, 0, false); }
   else if (keyword == "shiftvertical") { for (int sr = -7; sr <= 7; ++sr) add(0, 0, sr, false); }
@@ -200,6 +219,22 @@ SyntaxPtr clone(const SyntaxNode& node) {
     copy->parameters.push_back(std::move(q));
   }
   return copy;
+}
+
+const SyntaxNode* first_partial_designator(const SyntaxNode& node) {
+  if (node.kind == SyntaxKind::Keyword && node.text == "notransform") return nullptr;
+  if (node.kind == SyntaxKind::PieceDesignator && node.squares != ~std::uint64_t{0} && node.piece_mask != 0) {
+    return &node;
+  }
+  for (const auto& c : node.children) {
+    if (const SyntaxNode* found = first_partial_designator(*c)) return found;
+  }
+  for (const auto& p : node.parameters) {
+    for (const auto& v : p.values) {
+      if (const SyntaxNode* found = first_partial_designator(*v)) return found;
+    }
+  }
+  return nullptr;
 }
 
 SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const grammar::KeywordTable& keywords) {

@@ -34,3 +34,51 @@ TEST_CASE("dictionary errors", "[dictionaries]") {
   CHECK(compile_error("dictionary str --> float $D") == "unknown dictionary value type 'float'");
   CHECK(compile_error("x[1] = 2") == "only a dictionary entry $D[key] can be assigned this way");
 }
+
+TEST_CASE("key iterates over a dictionary's keys in key order", "[dictionaries]") {
+  CHECK(Evaluation("dictionary int --> int D D[3] = 1 D[1] = 1 D[2] = 1 s = \"\" key $k in D { s += str($k) } s",
+                   kStart).text() == "123");
+  CHECK(Evaluation("dictionary str --> int $D $D[\"b\"] = 1 $D[\"a\"] = 2 s = \"\" key $k in $D { s += $k } s", kStart)
+            .text() == "ab");
+  CHECK(Evaluation("dictionary int --> int D D[1] = 5 D[2] = 7 total = 0 key j in D { total += D[j] } total", kStart)
+            .number() == 12);
+  // Set keys: the variable is a set.
+  CHECK(Evaluation("dictionary set --> int D D[K] = 1 D[k] = 2 x = [] key $s in D { D[$s] == 2 x = $s } x", kStart)
+            .squares() == squares_of("e8"));
+}
+
+TEST_CASE("key matches when the body matched for some key, and visits every key", "[dictionaries]") {
+  CHECK(Evaluation("dictionary int --> int D D[1] = 1 D[2] = 2 key $k in D { D[$k] == 2 }", kStart).matches());
+  CHECK_FALSE(Evaluation("dictionary int --> int D D[1] = 1 key $k in D { false }", kStart).matches());
+  CHECK_FALSE(Evaluation("dictionary int --> int D key $k in D { true }", kStart).matches());  // empty
+  CHECK(Evaluation("dictionary int --> int D D[1] = 1 D[2] = 2 D[3] = 3 total = 0 key $k in D { total += 1 } total",
+                   kStart).number() == 3);
+}
+
+TEST_CASE("key walks a snapshot: the body may add and remove entries", "[dictionaries]") {
+  CHECK(Evaluation("dictionary int --> int D D[1] = 1 D[2] = 1 key $k in D { D[$k + 10] = 1 } #D", kStart)
+            .number() == 4);
+  CHECK(Evaluation("dictionary int --> int D D[1] = 1 D[2] = 1 D[3] = 1 total = 0 "
+                   "key $k in D { unbind D[2] total += 1 } total",
+                   kStart).number() == 3);
+  CHECK(Evaluation("dictionary int --> int D D[1] = 1 D[2] = 1 D[3] = 1 key $k in D { unbind D[2] } #D", kStart)
+            .number() == 2);
+  // Copying one dictionary into another, as the CQLi maze query does.
+  CHECK(Evaluation("dictionary int --> int Dst dictionary int --> int Src Src[4] = 40 Src[5] = 50 "
+                   "key $k in Src { v = Src[$k] Dst[$k] = v } unbind Src #Dst + #Src * 10",
+                   kStart).number() == 2);
+}
+
+TEST_CASE("key errors", "[dictionaries]") {
+  CHECK(compile_error("x = 1 key $k in x { true }") ==
+        "'key' iterates over the keys of a dictionary, but 'x' is a variable, not a dictionary");
+  CHECK(compile_error("key $k in Nothing { true }") ==
+        "'key' iterates over the keys of a dictionary, but 'Nothing' is not a declared dictionary");
+  CHECK(compile_error("key $k in a-h1 { true }") ==
+        "'key' iterates over the keys of a dictionary, but this is not a dictionary");
+  CHECK(compile_error("dictionary str --> int D x = 1 key x in D { true }") ==
+        "variable 'x' already holds a numeric value, but dictionary 'D' has string keys");
+  CHECK(compile_error("dictionary D key $k in D { true }") == "the keys of dictionary 'D' have no type yet");
+  CHECK(compile_error("dictionary int --> int D key D in D { true }") == "'D' is a dictionary, not a variable name");
+  CHECK(compile_error("dictionary int --> int D key $k D { true }") == "expected 'in' after the variable name");
+}

@@ -32,3 +32,14 @@ TEST_CASE("iteration variable type is checked", "[iteration]") {
   CHECK(quarry::testing::compile_error("x = 1 square $x in . true") == "");
   CHECK(quarry::testing::compile_error("x = 1 square x in . true") == "variable 'x' already holds a numeric");
 }
+
+TEST_CASE("piece x = S binds the piece on the one occupied square of S", "[iteration]") {
+  CHECK(Evaluation("piece $k = Ke1 $k", kStart).squares() == squares_of("e1"));
+  CHECK(Evaluation("piece target = makesquare \"g1\" target & N", kStart).matches());
+  // Not exactly one occupied square: the assignment fails and the variable stays unbound.
+  CHECK_FALSE(Evaluation("piece $x = e4", kStart).matches());
+  CHECK_FALSE(Evaluation("piece $x = R", kStart).matches());
+  CHECK(Evaluation("{piece $x = R} or true not isbound $x", kStart).matches());
+  CHECK(quarry::testing::compile_error("piece $x = 3") == "'piece x =' takes the square of a piece, but this is a numeric filter");
+  CHECK(quarry::testing::compile_error("$x = a1 piece $x = Ke1") == "variable '$x' already holds a set");
+}

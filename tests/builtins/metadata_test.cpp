@@ -115,3 +115,18 @@ TEST_CASE("gamenumber", "[metadata]") {
   CHECK(Tagged("gamenumber").number() == 7);
   CHECK(Tagged("gamenumber == 7").matches());
 }
+
+TEST_CASE("result * is the unfinished-game marker, written bare or quoted", "[metadata]") {
+  GameEvaluation unfinished("result *", kStart);
+  unfinished.game().result() = "*";
+  CHECK(unfinished.matches());
+  GameEvaluation decided("result *", kStart);
+  decided.game().result() = "1-0";
+  CHECK_FALSE(decided.matches());
+  CHECK_FALSE(Tagged("result *").matches());  // no movetext marker: the Result tag, 1-0
+  GameEvaluation combined("result * and 2 * 3 == 6", kStart);
+  combined.game().result() = "*";
+  CHECK(combined.matches());
+  CHECK(compile_error("result") != "");
+  CHECK(compile_error("result **") != "");
+}

@@ -14,6 +14,8 @@ TEST_CASE("persistent x = F initialises once; updates apply every time", "[state
   CHECK(Evaluation("persistent x = 5 persistent x = 9 x", kStart).number() == 5);
   CHECK(Evaluation("persistent quiet y = 1 persistent y += 2 y", kStart).number() == 3);
   CHECK(compile_error("persistent 3") == "'persistent' is followed by an assignment to a variable");
+  CHECK(compile_error("persistent pos = currentposition") ==
+        "a position belongs to one game, so it cannot be kept across games");
 }
 
 TEST_CASE("unbind, isbound and isunbound", "[state]") {

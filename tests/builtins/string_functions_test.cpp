@@ -1,4 +1,4 @@
-// Tests of the string-function family: str, case changes, indexof, int, ascii, indexing, ~~,
+// Tests of the string-function family: str, case changes, indexof, int, ascii, indexing,
 // # and in on strings, max/min/abs/sqrt, readfile/writefile.
 #include <catch2/catch.hpp>
 
@@ -117,23 +117,6 @@ TEST_CASE("string indexing is 0-based", "[strings]") {
   CHECK_FALSE(matches(R"("mate"[-1])"));
   CHECK(compile_error(R"("mate"["a"])") != "");
   CHECK(compile_error("K[1]") != "");
-}
-
-TEST_CASE("~~ searches with a regular expression", "[strings]") {
-  // Value and empty-match rules (gadycosteff cql-6-1/tildetilde.html).
-  CHECK(text_of(R"("football" ~~ "otb")") == "otb");
-  CHECK(text_of(R"("football" ~~ "[otba]+")") == "ootba");
-  CHECK(text_of(R"("hello" ~~ "z*")") == "");
-  CHECK(matches(R"("hello" ~~ "z*")"));
-  CHECK_FALSE(matches(R"("hello" ~~ "z+")"));
-  CHECK(text_of(R"("mate in 29" ~~ "[0-9]+")") == "29");
-  CHECK(text_of(R"q("Eval: 123" ~~ "Eval: (\d+)")q") == "Eval: 123");
-  CHECK(matches(R"("abab" ~~ "(ab)\1")"));  // a backreference stays a backreference
-  CHECK(text_of(R"(pat = "K.*v" "Kasparov" ~~ pat)") == "Kasparov");  // computed pattern (CQLi)
-  CHECK(matches(R"("Kasparov" ~~ "K(ot|aspar)ov")"));
-  CHECK(compile_error(R"("a" ~~ "(")").find("regular expression") != std::string::npos);
-  CHECK(compile_error(R"("a" ~~ 3)") != "");
-  CHECK_FALSE(matches(R"(pat = "(" + "" "a" ~~ pat)"));  // a bad computed pattern just fails
 }
 
 TEST_CASE("max and min", "[strings]") {

@@ -48,3 +48,35 @@ TEST_CASE("shift translates square designators", "[transforms]") {
 TEST_CASE("notransform shields its argument", "[transforms]") {
   CHECK(Evaluation("flipcolor notransform K", kStart).squares() == squares_of("e1"));
 }
+
+namespace {
+// Rook d4 sees the black king g7 along the northeast diagonal only.
+const std::string kDiagonalRook = "8/6k1/8/8/3R4/8/8/K7 w - - 0 1";
+}  // namespace
+
+TEST_CASE("rotate45 turns directions by multiples of 45 degrees", "[transforms]") {
+  CHECK_FALSE(Evaluation("ray up (R k)", kDiagonalRook).matches());
+  CHECK(Evaluation("rotate45 ray up (R k)", kDiagonalRook).squares() == squares_of("g7"));
+  CHECK(Evaluation("rotate45 count ray up (R k)", kDiagonalRook).number() == 1);
+  CHECK(Evaluation("rotate45 count ray orthogonal (R k)", kDiagonalRook).number() == 1);  // orthogonal, diagonal
+  CHECK(Evaluation("rotate45 up 1 K", kDiagonalRook).squares() == squares_of("a2 b1 b2"));
+  CHECK(Evaluation("rotate45 count up 1 K", kDiagonalRook).number() == 3);
+  // vertical, offdiagonal, horizontal, maindiagonal: one copy each, three reach a square from a1.
+  CHECK(Evaluation("rotate45 count vertical 1 K", kDiagonalRook).number() == 3);
+  CHECK(Evaluation("rotate45 count anydirection 1 K", kDiagonalRook).number() == 1);
+  CHECK(Evaluation("rotate45 { ray up (R k) }", kDiagonalRook).matches());
+  // Squares do not move: light and dark stay as written.
+  CHECK(Evaluation("rotate45 dark K", kDiagonalRook).squares() == squares_of("a1"));
+  CHECK(Evaluation("rotate45 light K", kDiagonalRook).squares().is_empty());
+}
+
+TEST_CASE("rotate45 needs square designators that cover the whole board", "[transforms]") {
+  using quarry::testing::compile_error;
+  const std::string message = "rotate45 needs square designators that cover the whole board";
+  CHECK(compile_error("rotate45 ray up (Rd4 k)") == message);
+  CHECK(compile_error("rotate45 up 1 a1-8") == message);
+  CHECK(compile_error("rotate45 { K ray up ([RQ]a-h1 k) }") == message);
+  CHECK(compile_error("rotate45 { . [Aa] _ [] ray up (R k) }").empty());
+  CHECK(compile_error("rotate45 { notransform Rd4 ray up (R k) }").empty());
+  CHECK(Evaluation("rotate45 { notransform Rd4 ray up (R k) }", kDiagonalRook).matches());
+}

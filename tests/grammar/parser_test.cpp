@@ -110,3 +110,27 @@ TEST_CASE("a braced iteration body ends at its brace", "[parser]") {
   REQUIRE(tree);
   CHECK(tree->to_string() == "((piece variable $p A {check}) | K)\n");
 }
+
+TEST_CASE("capture references are operands written as they are", "[parser]") {
+  CHECK(parsed(R"(\1 + \-{year} < \-0)") == "((\\1 + \\-{year}) < \\-0)\n");
+  CHECK(parsed(R"(abs \-2)") == "(abs \\-2)\n");
+  CHECK(parsed(R"(\{name}[0])") == "(\\{name} [] 0)\n");
+}
+
+TEST_CASE("a star argument: `result *` reads the bare * as the string \"*\"", "[parser]") {
+  KeywordTable k;
+  KeywordShape result{"result", ShapeKind::Prefix, precedence::kCount};
+  result.star_argument = true;
+  k.add(result);
+  k.add({"abs", ShapeKind::Prefix, precedence::kNumericPrefix});
+  auto parse = [&k](const std::string& text) {
+    SourceFile f("q.cql", text);
+    Diagnostics d;
+    auto tree = parse_query(f, k, d);
+    return tree ? tree->to_string() : "error: " + d.all().at(0).message;
+  };
+  CHECK(parse("result *") == "(result \"*\")\n");
+  CHECK(parse("result * and 2 * 3") == "((result \"*\") and (2 * 3))\n");
+  CHECK(parse("result \"*\"") == "(result \"*\")\n");
+  CHECK(parse("abs * 2").rfind("error:", 0) == 0);  // only keywords that ask for it
+}

@@ -76,3 +76,35 @@ TEST_CASE("lexical errors are reported once, in words", "[tokenizer]") {
   CHECK(first_error("check ; mate") == "unexpected character ';'");
   CHECK(first_error(std::string(300, '{')) == "brackets nested too deeply (more than 200 levels)");
 }
+
+TEST_CASE("a backslash outside strings is a regex capture reference", "[tokenizer]") {
+  Diagnostics d;
+  auto t = lex(R"(\0 \12 \-3 \{year} \-{last_name2} \1[0] "\1")", d);
+  REQUIRE_FALSE(d.has_errors());
+  using K = TokenKind;
+  REQUIRE(kinds(t) == std::vector<K>{K::CaptureReference, K::CaptureReference, K::CaptureReference,
+                                     K::CaptureReference, K::CaptureReference, K::CaptureReference,
+                                     K::IndexGroup, K::String});
+  CHECK(t[1].text == "\\12");
+  CHECK(t[2].text == "\\-3");
+  CHECK(t[3].text == "\\{year}");
+  CHECK(t[4].text == "\\-{last_name2}");
+  CHECK(t[7].text == "\"\\1\"");  // inside a string it stays an escape
+  auto first_error = [](const std::string& text) {
+    Diagnostics errors;
+    lex(text, errors);
+    REQUIRE(errors.all().size() == 1);
+    return errors.all()[0].message;
+  };
+  const std::string bad = "a '\\' outside a string must start a capture reference: \\1, \\-1, \\{name} or \\-{name}";
+  CHECK(first_error(R"(check \ mate)") == bad);
+  CHECK(first_error(R"(\x)") == bad);
+  CHECK(first_error(R"(\-)") == bad);
+  CHECK(first_error(R"(\{1st})") == bad);
+  CHECK(first_error(R"(\{name)") == bad);
+  CHECK(first_error(R"(\1234567890)") == bad);  // at most nine digits
+  Diagnostics where;
+  lex(R"(check \{ab mate)", where);
+  REQUIRE(where.all().size() == 1);
+  CHECK(where.all()[0].range.begin == 6);  // the caret is at the backslash
+}

@@ -1,0 +1,286 @@
+// Game-tree family: position values and where a position lies in the tree. currentposition,
+// initialposition, position N, parent, child [(i)], lca, distance, ancestor, descendant,
+// mainline, variation, virtualmainline, depth, and `P : F` (F evaluated at position P).
+// Without `variations` the tree is the mainline: nodes inside variations are out of reach.
+#include "builtins/builtins.h"
+#include "chess/position.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+using chess::NodeId;
+using grammar::ShapeKind;
+
+bool reachable(const Context& ctx, NodeId node) { return ctx.variations() || ctx.game().is_mainline(node); }
+
+// The latest common ancestor: climb from the deeper node until both meet.
+NodeId common_ancestor(const chess::Game& game, NodeId a, NodeId b) {
+  while (a != b) {
+    if (game.node(a).ply >= game.node(b).ply) {
+      a = game.node(a).parent;
+    } else {
+      b = game.node(b).parent;
+    }
+  }
+  return a;
+}
+
+// Whether `older` lies on the path from the root to `node` (a position is its own ancestor).
+bool is_ancestor(const chess::Game& game, NodeId older, NodeId node) {
+  while (game.node(node).ply > game.node(older).ply) node = game.node(node).parent;
+  return node == older;
+}
+
+class CurrentPosition final : public Filter {
+ public:
+  CurrentPosition() : Filter(ValueType::Position) {}
+  std::optional<NodeId> position(Context& ctx) const override { return ctx.node(); }
+};
+
+class InitialPosition final : public Filter {
+ public:
+  InitialPosition() : Filter(ValueType::Position) {}
+  std::optional<NodeId> position(Context& ctx) const override { return ctx.game().root(); }
+};
+
+// position N: the position whose id (pre-order index, as positionid reports) is N.
+class PositionById final : public Filter {
+ public:
+  explicit PositionById(FilterPtr id) : Filter(ValueType::Position), id_(std::move(id)) {}
+  std::optional<NodeId> position(Context& ctx) const override {
+    std::optional<std::int64_t> id = numeric_value(*id_, ctx);
+    const std::vector<NodeId>& order = ctx.game().preorder();
+    if (!id || *id < 0 || *id >= static_cast<std::int64_t>(order.size())) return std::nullopt;
+    NodeId node = order[static_cast<std::size_t>(*id)];
+    if (!reachable(ctx, node)) return std::nullopt;
+    return node;
+  }
+
+ private:
+  FilterPtr id_;
+};
+
+class Parent final : public Filter {
+ public:
+  Parent() : Filter(ValueType::Position) {}
+  std::optional<NodeId> position(Context& ctx) const override {
+    NodeId parent = ctx.game_node().parent;
+    if (parent == chess::kNoNode) return std::nullopt;
+    return parent;
+  }
+};
+
+// child(i): the i-th move played from here, 0 being the primary one (the move that continues
+// the line); the others start variations.
+class Child final : public Filter {
+ public:
+  explicit Child(FilterPtr index) : Filter(ValueType::Position), index_(std::move(index)) {}
+  std::optional<NodeId> position(Context& ctx) const override {
+    std::int64_t wanted = 0;
+    if (index_) {
+      std::optional<std::int64_t> n = numeric_value(*index_, ctx);
+      if (!n || *n < 0) return std::nullopt;
+      wanted = *n;
+    }
+    if (wanted > 0 && !ctx.variations()) return std::nullopt;
+    NodeId child = ctx.game_node().first_child;
+    for (; child != chess::kNoNode && wanted > 0; --wanted) child = ctx.game().node(child).next_sibling;
+    if (child == chess::kNoNode) return std::nullopt;
+    return child;
+  }
+
+ private:
+  FilterPtr index_;  // nullptr: the primary child
+};
+
+enum class Relation { CommonAncestor, Distance, Ancestor, Descendant };
+
+// lca(P Q), distance(P Q), ancestor(P Q), descendant(P Q): each fails when P or Q does.
+class PositionPair final : public Filter {
+ public:
+  PositionPair(Relation relation, FilterPtr first, FilterPtr second)
+      : Filter(type_of(relation)), relation_(relation), first_(std::move(first)), second_(std::move(second)) {}
+
+  static ValueType type_of(Relation r) {
+    switch (r) {
+      case Relation::CommonAncestor: return ValueType::Position;
+      case Relation::Distance: return ValueType::Numeric;
+      case Relation::Ancestor:
+      case Relation::Descendant: return ValueType::Logical;
+    }
+    return ValueType::Logical;
+  }
+
+  bool match(Context& ctx) const override {
+    auto [p, q] = operands(ctx);
+    if (!p || !q) return false;
+    const chess::Game& game = ctx.game();
+    switch (relation_) {
+      case Relation::Ancestor: return is_ancestor(game, *p, *q);
+      case Relation::Descendant: return is_ancestor(game, *q, *p);
+      case Relation::CommonAncestor:
+      case Relation::Distance: return true;
+    }
+    return false;
+  }
+  std::optional<NodeId> position(Context& ctx) const override {
+    auto [p, q] = operands(ctx);
+    if (!p || !q) return std::nullopt;
+    return common_ancestor(ctx.game(), *p, *q);
+  }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    auto [p, q] = operands(ctx);
+    if (!p || !q) return std::nullopt;
+    const chess::Game& game = ctx.game();
+    int meet = game.node(common_ancestor(game, *p, *q)).ply;
+    return (game.node(*p).ply - meet) + (game.node(*q).ply - meet);
+  }
+
+ private:
+  std::pair<std::optional<NodeId>, std::optional<NodeId>> operands(Context& ctx) const {
+    return {first_->position(ctx), second_->position(ctx)};
+  }
+
+  Relation relation_;
+  FilterPtr first_, second_;
+};
+
+class Mainline final : public Filter {
+ public:
+  explicit Mainline(bool on_mainline) : Filter(ValueType::Logical), on_mainline_(on_mainline) {}
+  bool match(Context& ctx) const override { return ctx.game().is_mainline(ctx.node()) == on_mainline_; }
+
+ private:
+  bool on_mainline_;
+};
+
+// A virtual main line branches only at Black's alternatives: every move from a white-to-move
+// position on it must be the primary one.
+class VirtualMainline final : public Filter {
+ public:
+  VirtualMainline() : Filter(ValueType::Logical) {}
+  bool match(Context& ctx) const override {
+    const chess::Game& game = ctx.game();
+    for (NodeId node = ctx.node(); node != game.root(); node = game.node(node).parent) {
+      const chess::GameNode& parent = game.node(game.node(node).parent);
+      if (parent.position.side_to_move() == chess::Color::White && parent.first_child != node) return false;
+    }
+    return true;
+  }
+};
+
+// The number of variation moves (moves other than the primary one) on the way from the root.
+class Depth final : public Filter {
+ public:
+  Depth() : Filter(ValueType::Numeric) {}
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    const chess::Game& game = ctx.game();
+    std::int64_t depth = 0;
+    for (NodeId node = ctx.node(); node != game.root(); node = game.node(node).parent) {
+      if (game.node(game.node(node).parent).first_child != node) ++depth;
+    }
+    return depth;
+  }
+};
+
+// Makes another node current for the lifetime of the guard; the facts cached for the outer
+// position come back with it.
+class NodeSwitch {
+ public:
+  NodeSwitch(Context& ctx, NodeId node) : ctx_(ctx), saved_node_(ctx.node()), saved_facts_(ctx.facts()) {
+    ctx.set_node(node);
+  }
+  ~NodeSwitch() {
+    ctx_.set_node(saved_node_);
+    ctx_.facts() = saved_facts_;
+  }
+  NodeSwitch(const NodeSwitch&) = delete;
+  NodeSwitch& operator=(const NodeSwitch&) = delete;
+
+ private:
+  Context& ctx_;
+  NodeId saved_node_;
+  PositionFacts saved_facts_;
+};
+
+// P : F has F's type and value, with P as the current position; it fails when P does.
+class AtPosition final : public Filter {
+ public:
+  AtPosition(FilterPtr where, FilterPtr what) : Filter(what->type()), where_(std::move(where)), what_(std::move(what)) {}
+  bool match(Context& ctx) const override {
+    return at(ctx, false, [&] { return what_->match(ctx); });
+  }
+  SquareSet squares(Context& ctx) const override {
+    return at(ctx, SquareSet(), [&] { return what_->squares(ctx); });
+  }
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    return at(ctx, std::optional<std::int64_t>(), [&] { return what_->number(ctx); });
+  }
+  std::optional<std::string> text(Context& ctx) const override {
+    return at(ctx, std::optional<std::string>(), [&] { return what_->text(ctx); });
+  }
+  std::optional<NodeId> position(Context& ctx) const override {
+    return at(ctx, std::optional<NodeId>(), [&] { return what_->position(ctx); });
+  }
+
+ private:
+  template <typename R, typename Fn>
+  R at(Context& ctx, R none, Fn evaluate) const {
+    std::optional<NodeId> node = where_->position(ctx);
+    if (!node) return none;
+    NodeSwitch guard(ctx, *node);
+    return evaluate();
+  }
+
+  FilterPtr where_, what_;
+};
+
+BindFunction bind_pair(Relation relation) {
+  return [relation](BindArguments& a) -> FilterPtr {
+    if (!a.binder.expect(a, 0, {ValueType::Position}) || !a.binder.expect(a, 1, {ValueType::Position})) return nullptr;
+    return std::make_unique<PositionPair>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
+  };
+}
+
+}  // namespace
+
+void register_game_tree_filters(Registry& registry) {
+  registry.add({{"currentposition", ShapeKind::Nullary}, "the current position", make_filter<CurrentPosition>()});
+  registry.add({{"initialposition", ShapeKind::Nullary}, "the game's start position (position 0)", make_filter<InitialPosition>()});
+  grammar::KeywordShape by_id{"position", ShapeKind::Prefix, grammar::precedence::kNumericPrefix};
+  by_id.argument_stops_at_colon = true;
+  registry.add({by_id, "position N: the position whose positionid is N; `position N : F` evaluates F there",
+                [](BindArguments& a) -> FilterPtr {
+                  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
+                  return std::make_unique<PositionById>(std::move(a.arguments[0]));
+                }});
+  registry.add({{"parent", ShapeKind::Nullary}, "the position before the last move; fails at the start", make_filter<Parent>()});
+  registry.add({{"child", ShapeKind::Call, grammar::precedence::kLowest, 0, 1},
+                "child or child(i): the position after the primary move, or after the i-th (0 = primary)",
+                [](BindArguments& a) -> FilterPtr {
+                  if (a.arguments.empty()) return std::make_unique<Child>(nullptr);
+                  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
+                  return std::make_unique<Child>(std::move(a.arguments[0]));
+                }});
+  registry.add({{"lca", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
+                "lca(P Q): the latest position that P and Q both descend from", bind_pair(Relation::CommonAncestor)});
+  registry.add({{"distance", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
+                "distance(P Q): moves from P back to lca(P Q) and on to Q", bind_pair(Relation::Distance)});
+  registry.add({{"ancestor", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
+                "ancestor(P Q): P lies on the way from the start to Q (P itself included)", bind_pair(Relation::Ancestor)});
+  registry.add({{"descendant", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
+                "descendant(P Q): P lies at or after Q on Q's line", bind_pair(Relation::Descendant)});
+  registry.add({{"mainline", ShapeKind::Nullary}, "the position is on the game's main line", make_filter<Mainline>(true)});
+  registry.add({{"variation", ShapeKind::Nullary}, "the position lies inside a variation", make_filter<Mainline>(false)});
+  registry.add({{"virtualmainline", ShapeKind::Nullary},
+                "every branch on the way here was a Black alternative", make_filter<VirtualMainline>()});
+  registry.add({{"depth", ShapeKind::Nullary}, "the number of variation moves on the way from the start", make_filter<Depth>()});
+  registry.add_operator(":", 2, [](BindArguments& a) -> FilterPtr {
+    if (!a.binder.expect(a, 0, {ValueType::Position})) return nullptr;
+    return std::make_unique<AtPosition>(std::move(a.arguments[0]), std::move(a.arguments[1]));
+  });
+}
+
+}  // namespace quarry::builtins
