@@ -395,7 +395,7 @@ using grammar::ShapeKind;
 namespace precedence = grammar::precedence;
 
 void register_string_keywords(Registry& registry) {
-  registry.add({{"str", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1},
+  registry.add({{"str", ShapeKind::CallOrPrefix, precedence::kCaseChange, 1, -1},
                 "str(a b …): its arguments converted to text and joined; always matches",
                 [](BindArguments& a) -> FilterPtr { return std::make_unique<Str>(text_arguments(a)); }});
   for (bool lower : {true, false}) {

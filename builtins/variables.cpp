@@ -167,7 +167,7 @@ BindFunction bind_update(Update op) {
     const VariableInfo& var = a.binder.variable(a.variable_slot);
     ValueType t = a.arguments[0]->type();
     bool set_op = op == Update::Union || op == Update::Intersection;
-    bool ok = set_op ? (var.type == ValueType::Set && t == ValueType::Set)
+    bool ok = set_op ? (var.type == ValueType::Set && (t == ValueType::Set || t == ValueType::Piece))
               : var.type == ValueType::String ? (op == Update::Add && t == ValueType::String)
                                                : (var.type == ValueType::Numeric && (t == ValueType::Numeric || t == ValueType::Set));
     if (!ok) {

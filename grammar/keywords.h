@@ -99,4 +99,9 @@ class KeywordTable {
   std::vector<KeywordShape> shapes_;
 };
 
+// Whether `name` is one of the filters of CQL 6.1 or CQLi: the language's vocabulary, whatever a
+// registry provides. A query that uses one the registry lacks gets a diagnostic naming it rather
+// than a misparse of what follows (`find check` is not a variable followed by `check`).
+bool is_cql_filter_name(std::string_view name);
+
 }  // namespace quarry::grammar

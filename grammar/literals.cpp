@@ -102,7 +102,8 @@ bool decode_piece_designator(std::string_view text, std::uint16_t& mask, std::ui
 
 bool unescape_string(std::string_view token, std::string& out, std::string& error) {
   out.clear();
-  std::string_view body = token.substr(1, token.size() >= 2 ? token.size() - 2 : 0);
+  // `\n` `\t` `\r` `\"` `\\` written outside quotes are one-character strings.
+  std::string_view body = token.starts_with('\\') ? token : token.substr(1, token.size() >= 2 ? token.size() - 2 : 0);
   for (std::size_t i = 0; i < body.size(); ++i) {
     char c = body[i];
     if (c != '\\') { out += c; continue; }

@@ -188,6 +188,14 @@ class Lowering {
         call_node->range.end = group.range.end;
         return call_node;
       }
+      if (!in.at_end() && in.peek().kind == TokenKind::ParenGroup && in.peek().range.begin == token.range.end) {
+        fail(token.range, "unknown function '" + std::string(token.text) + "'",
+             "define it with function " + std::string(token.text) + "(…) { … } before the call");
+      }
+      if (is_cql_filter_name(token.text)) {
+        fail(token.range, "'" + std::string(token.text) + "' is a CQL filter that this version of Quarry does not have",
+             "docs/language.md lists the filters Quarry knows");
+      }
       SyntaxPtr name = make(SyntaxKind::Identifier, token.range, std::string(token.text));
       // `$x = F` binds to the name just before it, so `A | $x = B` is `A | ($x = B)`.
       if (!in.at_end() && in.peek().kind == TokenKind::Operator) {
@@ -273,7 +281,7 @@ class Lowering {
       const Token& equals = in.next();
       node->parameters.push_back(SyntaxParameter{"=", equals.range, {}});
       if (in.at_end()) fail(in.here(), "expected the square of the piece after '='", "write piece x = Ke1");
-      node->children.push_back(expression(in, precedence::kAssign));
+      node->children.push_back(expression(in, precedence::kSetPrefix));
       node->range.end = node->children.back()->range.end;
       return node;
     }

@@ -38,6 +38,8 @@ struct capture_name : seq<sor<alpha, one<'_'>>, star<sor<alnum, one<'_'>>>> {};
 struct capture_group : sor<seq<rep_min_max<1, 9, digit>, not_at<digit>>, seq<one<'{'>, capture_name, one<'}'>>> {};
 struct capture_body : seq<opt<one<'-'>>, capture_group> {};
 struct capture_reference : if_must<one<'\\'>, capture_body> {};
+// `\n` `\t` `\r` `\"` `\\` outside strings: CQL's one-character string filters.
+struct escaped_character : seq<one<'\\'>, one<'n', 't', 'r', '"', '\\'>> {};
 
 // --- piece designators: `K`, `[RQ]`, `a-h1-8`, `[a1,b2-4]`, `Qa3`, `_`, `.` -----------------
 struct piece_letter : one<'K', 'Q', 'R', 'B', 'N', 'P', 'k', 'q', 'r', 'b', 'n', 'p', 'A', 'a', '_'> {};
@@ -70,7 +72,7 @@ struct close_bracket : one<']'> {};
 struct brace_group : if_must<one<'{'>, seps, items, close_brace> {};
 struct paren_group : if_must<one<'('>, seps, items, close_paren> {};
 struct index_group : if_must<one<'['>, seps, items, close_bracket> {};
-struct atom : sor<string_literal, number, capture_reference, piece_designator, identifier, brace_group, paren_group> {};
+struct atom : sor<string_literal, number, escaped_character, capture_reference, piece_designator, identifier, brace_group, paren_group> {};
 struct primary : seq<atom, star<index_group>> {};
 struct item : sor<primary, operator_token> {};
 struct items : star<item, seps> {};
@@ -79,7 +81,7 @@ struct query : must<seps, items, end_of_query> {};
 
 template <typename Rule>
 using selector = parse_tree::selector<
-    Rule, parse_tree::store_content::on<string_literal, number, capture_reference, piece_designator, identifier,
+    Rule, parse_tree::store_content::on<string_literal, number, escaped_character, capture_reference, piece_designator, identifier,
                                         operator_token, brace_group, paren_group, index_group>>;
 
 // Messages a user sees; never rule names.
@@ -87,7 +89,7 @@ template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<block_comment_end> = "unterminated comment: '/*' has no closing '*/'";
 template <> inline constexpr const char* error_message<string_end> = "unterminated string: missing closing '\"'";
 template <> inline constexpr const char* error_message<capture_body> =
-    "a '\\' outside a string must start a capture reference: \\1, \\-1, \\{name} or \\-{name}";
+    "a '\\' outside a string is a capture reference (\\1, \\-1, \\{name}, \\-{name}) or one of \\n \\t \\r \\\"";
 template <> inline constexpr const char* error_message<close_brace> = "missing '}' to close a '{'";
 template <> inline constexpr const char* error_message<close_paren> = "missing ')' to close a '('";
 template <> inline constexpr const char* error_message<close_bracket> = "missing ']' to close a '['";
@@ -101,7 +103,7 @@ struct error_table {
 template <typename Rule> using control = must_if<error_table, normal, false>::control<Rule>;
 
 TokenKind kind_of(const parse_tree::node& node) {
-  if (node.is_type<string_literal>()) return TokenKind::String;
+  if (node.is_type<string_literal>() || node.is_type<escaped_character>()) return TokenKind::String;
   if (node.is_type<number>()) return TokenKind::Number;
   if (node.is_type<capture_reference>()) return TokenKind::CaptureReference;
   if (node.is_type<piece_designator>()) return TokenKind::PieceDesignator;

@@ -60,10 +60,11 @@ std::vector<std::string> normalise_arguments(int argc, char** argv) {
   return args;
 }
 
-CountRange to_range(const std::vector<std::int64_t>& v) {
+// One number: at least that many (matchcount), or exactly that one (gamenumber: `exact`).
+CountRange to_range(const std::vector<std::int64_t>& v, bool exact = false) {
   CountRange r;
   r.low = v[0];
-  r.high = v.size() > 1 ? v[1] : INT64_MAX;
+  r.high = v.size() > 1 ? v[1] : exact ? v[0] : INT64_MAX;
   return r;
 }
 
@@ -82,7 +83,7 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   else if (h.output) s.output = *h.output;
   else s.output = cl.query_file.empty() ? "-" : default_output_name(cl.query_file);
   s.matchcount = !cl.matchcount.empty() ? std::optional<CountRange>(to_range(cl.matchcount)) : h.matchcount;
-  s.gamenumber = !cl.gamenumber.empty() ? std::optional<CountRange>(to_range(cl.gamenumber)) : h.gamenumber;
+  s.gamenumber = !cl.gamenumber.empty() ? std::optional<CountRange>(to_range(cl.gamenumber, true)) : h.gamenumber;
   s.variations = cl.variations || (!cl.mainline && h.variations.value_or(false));
   s.quiet = cl.quiet || h.quiet.value_or(false);
   s.silent = cl.silent || h.silent.value_or(false);

@@ -11,10 +11,11 @@
 namespace quarry::interpreter {
 namespace {
 
-CountRange range_of(const grammar::SyntaxParameter& p) {
+// One number: at least that many (matchcount), or exactly that one (gamenumber: `exact`).
+CountRange range_of(const grammar::SyntaxParameter& p, bool exact = false) {
   CountRange r;
   r.low = p.values[0]->number;
-  r.high = p.values.size() > 1 ? p.values[1]->number : INT64_MAX;
+  r.high = p.values.size() > 1 ? p.values[1]->number : exact ? r.low : INT64_MAX;
   return r;
 }
 
@@ -25,7 +26,7 @@ bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& f
     if (name == "input") options.inputs.push_back(p.values[0]->text);
     else if (name == "output") options.output = p.values[0]->text;
     else if (name == "matchcount") options.matchcount = range_of(p);
-    else if (name == "gamenumber") options.gamenumber = range_of(p);
+    else if (name == "gamenumber") options.gamenumber = range_of(p, true);
     else if (name == "variations") options.variations = true;
     else if (name == "mainline") options.variations = false;
     else if (name == "quiet") options.quiet = true;
@@ -94,6 +95,12 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   CompiledQuery query;
   query.parse_tree = tree->to_string();
   if (tree->header && !read_header(*tree->header, file, query.options, diagnostics)) return std::nullopt;
+  // --cql text may call the functions the query file defines.
+  for (const auto& node : tree->body) {
+    if (node->kind == grammar::SyntaxKind::Keyword && node->text == "function") {
+      functions.insert(node->parameters[0].values[0]->text);
+    }
+  }
   query.body = binder.bind_sequence(tree->body, nullptr);
   if (!query.body || diagnostics.has_errors()) return std::nullopt;
   take_declarations(query, binder);

@@ -42,7 +42,14 @@ TEST_CASE("str converts its arguments as CQL does", "[strings]") {
   CHECK(text_of(R"(str("ab" #a))") == "ab16");
   CHECK(text_of(R"(str(int "x"))") == "<false>");
   CHECK(text_of(R"(x = "pin" str x)") == "pin");
-  CHECK(text_of("str 7 + 1") == "8");
+  CHECK(text_of("str(7 + 1)") == "8");
+  // \n \t \r \" \\ outside quotes are one-character strings (gadycosteff cql/backslash.html).
+  CHECK(text_of(R"(str("pin" \n "mate"))") == "pin\nmate");
+  CHECK(text_of(R"("a" + \t + \" + \\)") == "a\t\"\\");
+  // Without parentheses str binds tighter than +, as the CQLi manual's maze query needs
+  // (`… + str target&. + promote_indicator`).
+  CHECK(text_of(R"(str a1 + "y")") == "a1y");
+  CHECK(text_of(R"(str a1&. + "y")") == "a1y");
   CHECK(matches("str check"));  // str always matches
   // A piece variable prints as its letter and square.
   CHECK(matches(R"(piece $p in [Kk] { str($p) == "Ke1" or str($p) == "ke8" })"));

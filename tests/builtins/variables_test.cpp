@@ -17,6 +17,7 @@ TEST_CASE("a variable holds what was assigned", "[variables]") {
   CHECK(Evaluation("s = \"ab\" s += \"c\" s", kStart).text() == "abc");
   CHECK(Evaluation("m = 10 m -= 3 m *= 2 m /= 7 m", kStart).number() == 2);
   CHECK(Evaluation("s = K s |= k s &= a-h8 s", kStart).squares() == squares_of("e8"));
+  CHECK(Evaluation("piece $p in K { $v = [] $v |= $p } $v", kStart).squares() == squares_of("e1"));
 }
 
 TEST_CASE("=? assigns only a non-empty set", "[variables]") {

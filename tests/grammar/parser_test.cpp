@@ -72,6 +72,38 @@ TEST_CASE("syntax errors say what is wrong", "[parser]") {
   CHECK(parsed("check cql()") == "error: 'cql( … )' must come first in the query");
 }
 
+TEST_CASE("a CQL filter the keyword table lacks, or an unknown call, is named where it stands", "[parser]") {
+  // Not a variable followed by a parse error further on.
+  CHECK(parsed("(find check)") == "error: 'find' is a CQL filter that this version of Quarry does not have");
+  CHECK(parsed("line --> check") == "error: 'line' is a CQL filter that this version of Quarry does not have");
+  CHECK(parsed("Plus1(3)") == "error: unknown function 'Plus1'");
+  // A variable before a parenthesised filter is still a variable.
+  CHECK(parsed("x (check)") == "x\ncheck\n");
+}
+
+TEST_CASE("a call with no required argument may omit its parentheses", "[parser]") {
+  KeywordTable k;
+  k.add({"child", ShapeKind::Call, precedence::kLowest, 0, 1});
+  SourceFile f("q.cql", "child child(1)");
+  Diagnostics d;
+  auto tree = parse_query(f, k, d);
+  REQUIRE(tree);
+  CHECK(tree->to_string() == "child\n(child 1)\n");
+}
+
+TEST_CASE("the argument of a prefix marked argument_stops_at_colon ends before ':'", "[parser]") {
+  KeywordTable k;
+  KeywordShape position{"position", ShapeKind::Prefix, precedence::kNumericPrefix};
+  position.argument_stops_at_colon = true;
+  k.add(position);
+  k.add({"check", ShapeKind::Nullary});
+  SourceFile f("q.cql", "position 1+2 : check  position (x : check)");
+  Diagnostics d;
+  auto tree = parse_query(f, k, d);
+  REQUIRE(tree);
+  CHECK(tree->to_string() == "((position (1 + 2)) : check)\n(position (x : check))\n");
+}
+
 TEST_CASE("keyword parameters and direction ranges", "[parser]") {
   static constexpr ParameterSpec kPin[] = {{"from", true}, {"through", true}, {"to", true}};
   static constexpr ParameterSpec kRay[] = {{"diagonal"}, {"orthogonal"}};

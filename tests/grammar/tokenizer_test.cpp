@@ -96,7 +96,7 @@ TEST_CASE("a backslash outside strings is a regex capture reference", "[tokenize
     REQUIRE(errors.all().size() == 1);
     return errors.all()[0].message;
   };
-  const std::string bad = "a '\\' outside a string must start a capture reference: \\1, \\-1, \\{name} or \\-{name}";
+  const std::string bad = "a '\\' outside a string is a capture reference (\\1, \\-1, \\{name}, \\-{name}) or one of \\n \\t \\r \\\"";
   CHECK(first_error(R"(check \ mate)") == bad);
   CHECK(first_error(R"(\x)") == bad);
   CHECK(first_error(R"(\-)") == bad);

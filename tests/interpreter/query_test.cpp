@@ -32,6 +32,7 @@ TEST_CASE("the cql() header sets run options", "[query]") {
   REQUIRE(o.gamenumber);
   CHECK(o.gamenumber->low == 10);
   CHECK_FALSE(o.gamenumber->contains(11 - 2));
+  CHECK_FALSE(o.gamenumber->contains(11));  // one number: that game only
   CHECK(o.variations == true);
   CHECK(o.quiet == true);
   CHECK_FALSE(o.silent.has_value());
@@ -50,6 +51,13 @@ TEST_CASE("command-line text joins the body", "[query]") {
   Compiled c("cql() check", &extra);
   REQUIRE(c.query);
   CHECK(c.query->parse_tree == "(cql)\ncheck\nmate\n");
+}
+
+TEST_CASE("command-line text calls the functions the query file defines", "[query]") {
+  std::string extra = "Plus1(3) > 3";
+  Compiled c("function Plus1($x) { $x + 1 }", &extra);
+  CHECK(c.query);
+  CHECK(c.diagnostics.all().empty());
 }
 
 TEST_CASE("errors in command-line text name the command line", "[query]") {
