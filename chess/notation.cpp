@@ -42,7 +42,15 @@ bool is_capture(const Position& pos, Move m) {
 // File, rank, both or neither, whichever singles the move out among same-type moves to `to`.
 std::string disambiguation(const Position& pos, Move m, PieceType type) {
   MoveList rivals;
-  const SquareSet others = pos.pieces(pos.side_to_move(), type).without(m.from());
+  SquareSet others = pos.pieces(pos.side_to_move(), type).without(m.from());
+  // Only pieces that attack `to` can be rivals; the generator then drops the pinned ones.
+  switch (type) {
+    case PieceType::Knight: others &= knight_attacks(m.to()); break;
+    case PieceType::Bishop: others &= bishop_attacks(m.to(), pos.occupied()); break;
+    case PieceType::Rook: others &= rook_attacks(m.to(), pos.occupied()); break;
+    case PieceType::Queen: others &= queen_attacks(m.to(), pos.occupied()); break;
+    default: break;
+  }
   if (others.is_empty()) return {};
   generate_legal_moves(pos, rivals, others, SquareSet(m.to()));
   bool any = false;
@@ -148,6 +156,11 @@ bool split_san(std::string_view s, SanParts& parts) {
 
 std::string to_san(const Position& pos, Move m) {
   if (m.is_null()) return "--";
+  return to_san(pos, m, pos.after(m));
+}
+
+std::string to_san(const Position& pos, Move m, const Position& after) {
+  if (m.is_null()) return "--";
   std::string san;
   if (m.kind() == Move::Kind::Castling) {
     san = m.to().file() < m.from().file() ? "O-O-O" : "O-O";
@@ -167,8 +180,7 @@ std::string to_san(const Position& pos, Move m) {
       san += kPieceLetters[index_of(m.promotion())];
     }
   }
-  const Position next = pos.after(m);
-  if (next.in_check()) san += next.has_legal_move() ? '+' : '#';
+  if (after.in_check()) san += after.has_legal_move() ? '+' : '#';
   return san;
 }
 

@@ -12,6 +12,8 @@ namespace quarry::chess {
 
 // Standard algebraic notation with minimal disambiguation and +/# suffixes; "--" for the null move.
 std::string to_san(const Position& pos, Move m);
+// The same, given the position the move leads to (a game tree holds it), which saves replaying it.
+std::string to_san(const Position& pos, Move m, const Position& after);
 
 // Decodes SAN against the legal moves of pos. Accepts the forms seen in real files: O-O / 0-0,
 // e8Q and e8=Q, Qh4xe1 (over-disambiguated), a missing or superfluous x, trailing +, #, !, ?,

@@ -54,8 +54,9 @@ class MovetextWriter {
   MovetextWriter(std::string& out, const Game& game, std::span<const InsertedComment> inserted, int width)
       : line_(out, width), game_(game) {
     for (std::size_t i = 0; i < inserted.size(); ++i) order_.push_back(i);
-    std::stable_sort(order_.begin(), order_.end(),
-                     [&](std::size_t a, std::size_t b) { return inserted[a].node < inserted[b].node; });
+    auto by_node = [&](std::size_t a, std::size_t b) { return inserted[a].node < inserted[b].node; };
+    // Comments usually come in node order already (positions are examined in order).
+    if (!std::is_sorted(order_.begin(), order_.end(), by_node)) std::stable_sort(order_.begin(), order_.end(), by_node);
     inserted_ = inserted;
   }
 
@@ -121,7 +122,7 @@ void MovetextWriter::move(NodeId id) {
     token = std::to_string(before.fullmove_number());
     token += white ? "." : "...";  // CQLi writes "1.e4 e5" and "1...e5"
   }
-  token += to_san(before, node.move);
+  token += to_san(before, node.move, node.position);
   // The number and its move stay on one line.
   line_.token(token);
   need_number_ = false;

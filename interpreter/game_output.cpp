@@ -43,9 +43,7 @@ std::string GameOutput::render(const chess::Game& game, Context& ctx) {
   }
   comments_.insert(comments_.end(), ctx.comments().begin(), ctx.comments().end());
   for (const SortState& s : ctx.sorts()) comments_.insert(comments_.end(), s.comments.begin(), s.comments.end());
-  // Comments go in position order so each node's comments keep the order they were made in.
-  std::stable_sort(comments_.begin(), comments_.end(),
-                   [](const chess::InsertedComment& a, const chess::InsertedComment& b) { return a.node < b.node; });
+  // write_pgn puts them in position order, each node's in the order they were made.
   std::string text;
   if (ctx.edits().empty()) {
     chess::write_pgn(text, game, comments_);
