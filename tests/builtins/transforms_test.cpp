@@ -80,3 +80,16 @@ TEST_CASE("rotate45 needs square designators that cover the whole board", "[tran
   CHECK(compile_error("rotate45 { notransform Rd4 ray up (R k) }").empty());
   CHECK(Evaluation("rotate45 { notransform Rd4 ray up (R k) }", kDiagonalRook).matches());
 }
+
+TEST_CASE("a transformed logical filter ORs its copies, a transformed set filter unites them", "[transforms]") {
+  // Seed 003, "Insufficient Mating Material": `flipcolor not dark [Bb]` holds when all bishops
+  // stand on squares of one colour, while `not flipcolor dark [Bb]` is false whenever there is a
+  // bishop, because `flipcolor dark [Bb]` is the union of the dark- and light-square bishops.
+  const std::string same_colour = "4k3/8/8/8/8/8/8/3BKB2 w - - 0 1";   // d1, f1: light squares
+  const std::string both_colours = "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1";  // c1 dark, f1 light
+  CHECK(Evaluation("flipcolor not dark [Bb]", same_colour).matches());
+  CHECK_FALSE(Evaluation("not flipcolor dark [Bb]", same_colour).matches());
+  CHECK(Evaluation("flipcolor dark [Bb]", same_colour).squares() == squares_of("d1 f1"));
+  CHECK_FALSE(Evaluation("flipcolor not dark [Bb]", both_colours).matches());
+  CHECK_FALSE(Evaluation("not flipcolor dark [Bb]", both_colours).matches());
+}
