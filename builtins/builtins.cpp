@@ -11,6 +11,8 @@ void register_builtins(interpreter::Registry& registry) {
   register_set_filters(registry);
   register_position_state_filters(registry);
   register_game_tree_filters(registry);
+  register_move_filters(registry);
+  register_find_filters(registry);
   register_transform_filters(registry);
   register_variable_filters(registry);
   register_control_filters(registry);

@@ -14,6 +14,8 @@ void register_string_filters(interpreter::Registry& registry);
 void register_set_filters(interpreter::Registry& registry);
 void register_position_state_filters(interpreter::Registry& registry);
 void register_game_tree_filters(interpreter::Registry& registry);
+void register_move_filters(interpreter::Registry& registry);
+void register_find_filters(interpreter::Registry& registry);
 void register_transform_filters(interpreter::Registry& registry);
 void register_variable_filters(interpreter::Registry& registry);
 void register_control_filters(interpreter::Registry& registry);

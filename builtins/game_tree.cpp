@@ -3,6 +3,7 @@
 // mainline, variation, virtualmainline, depth, and `P : F` (F evaluated at position P).
 // Without `variations` the tree is the mainline: nodes inside variations are out of reach.
 #include "builtins/builtins.h"
+#include "builtins/node_switch.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
 
@@ -185,26 +186,6 @@ class Depth final : public Filter {
   }
 };
 
-// Makes another node current for the lifetime of the guard; the facts cached for the outer
-// position come back with it.
-class NodeSwitch {
- public:
-  NodeSwitch(Context& ctx, NodeId node) : ctx_(ctx), saved_node_(ctx.node()), saved_facts_(ctx.facts()) {
-    ctx.set_node(node);
-  }
-  ~NodeSwitch() {
-    ctx_.set_node(saved_node_);
-    ctx_.facts() = saved_facts_;
-  }
-  NodeSwitch(const NodeSwitch&) = delete;
-  NodeSwitch& operator=(const NodeSwitch&) = delete;
-
- private:
-  Context& ctx_;
-  NodeId saved_node_;
-  PositionFacts saved_facts_;
-};
-
 // P : F has F's type and value, with P as the current position; it fails when P does.
 class AtPosition final : public Filter {
  public:
@@ -278,6 +259,15 @@ void register_game_tree_filters(Registry& registry) {
                 "every branch on the way here was a Black alternative", make_filter<VirtualMainline>()});
   registry.add({{"depth", ShapeKind::Nullary}, "the number of variation moves on the way from the start", make_filter<Depth>()});
   registry.add_operator(":", 2, [](BindArguments& a) -> FilterPtr {
+    const grammar::SyntaxNode& left = *a.node.children[0];
+    if (a.arguments[0]->type() != ValueType::Position && left.kind == grammar::SyntaxKind::Keyword && left.text == "move") {
+      // CQLi's `move … : F` plays each move on an imaginary board; Quarry's move filter tells
+      // about moves, it does not name a position.
+      a.binder.error(left, "':' needs a position on its left; 'move' is a " +
+                               std::string(type_name(a.arguments[0]->type())) + " filter: it says which moves match, not where they lead",
+                     "child : F evaluates F after the move played from here, parent : F before the last move");
+      return nullptr;
+    }
     if (!a.binder.expect(a, 0, {ValueType::Position})) return nullptr;
     return std::make_unique<AtPosition>(std::move(a.arguments[0]), std::move(a.arguments[1]));
   });

@@ -51,8 +51,9 @@ enum class ShapeKind : std::uint8_t {
   Header,      // `cql( … )` parameters
 };
 
-// A named parameter written after a keyword: a bare word (`all`, `legal`, a direction of `ray`)
-// or a word followed by one filter (`from S`, parsed at `value_precedence`).
+// A named parameter written after a keyword: a bare word (`all`, `legal`, a direction of `ray`,
+// or an operator such as find's `<--`) or a word followed by one filter (`from S`, parsed at
+// `value_precedence`).
 struct ParameterSpec {
   std::string_view name;
   bool takes_value = false;
@@ -65,8 +66,9 @@ struct KeywordShape {
   int argument_precedence = precedence::kLowest;
   int min_arguments = 0;
   int max_arguments = 0;  // Call: -1 = any number
-  // Words that may follow the keyword before its arguments (Prefix, Call) or that make up its
-  // arguments (Parameters). Each may be written once.
+  // Words that may follow the keyword before its arguments (Prefix, Call; with optional_range,
+  // on either side of the range) or that make up its arguments (Parameters). Each may be
+  // written once.
   std::span<const ParameterSpec> parameters{};
   // Prefix: up to two integers before the argument, a range (`up 1 7 S`, `up -2 d4`), stored as
   // the parameter "range".
@@ -80,7 +82,8 @@ struct KeywordShape {
   // marker of an unfinished game, which would otherwise be multiplication).
   bool star_argument = false;
   // Prefix: the argument ends before a `:` at its own level, so `position N : F` evaluates F at
-  // position N (CQLi) although `:` binds tighter than any prefix argument.
+  // position N (CQLi) although `:` binds tighter than any prefix argument. Parameter values stop
+  // there too: `move from K : F` is `(move from K) : F`, as CQLi reads it.
   bool argument_stops_at_colon = false;
 };
 

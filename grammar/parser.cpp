@@ -2,6 +2,7 @@
 // powers come from tables (operators below, keywords from the registry's KeywordTable).
 #include "grammar/parser.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <set>
@@ -216,7 +217,11 @@ class Lowering {
       case ShapeKind::Parameters: return node;
       case ShapeKind::Prefix: {
         if (shape.argument_if_string && (in.at_end() || in.peek().kind != TokenKind::String)) return node;
-        if (shape.optional_range) range_parameter(in, *node);
+        if (shape.optional_range) {
+          // Words may stand on either side of the range (`find 2 4 quiet F`, `find all <-- F`).
+          range_parameter(in, *node);
+          keyword_parameters(in, *node, shape);
+        }
         if (in.at_end()) fail(in.here(), "'" + std::string(token.text) + "' needs an argument");
         if (shape.star_argument && in.peek().kind == TokenKind::Operator && in.peek().text == "*") {
           node->children.push_back(make(SyntaxKind::String, in.next().range, "*"));
@@ -376,7 +381,8 @@ class Lowering {
       title.values.push_back(string(in.next()));
       node.parameters.push_back(std::move(title));
     }
-    while (!in.at_end() && in.peek().kind == TokenKind::Identifier) {
+    // A parameter is a word (`from`, `o-o`) or an operator spelled in the shape (`find <--`).
+    while (!in.at_end() && (in.peek().kind == TokenKind::Identifier || in.peek().kind == TokenKind::Operator)) {
       const ParameterSpec* spec = nullptr;
       for (const ParameterSpec& p : shape.parameters) {
         if (p.name == in.peek().text) spec = &p;
@@ -391,8 +397,12 @@ class Lowering {
       param.range = word.range;
       if (spec->takes_value) {
         if (in.at_end()) fail(in.here(), "'" + param.name + "' needs a value");
+        const TokenStream* outer_barrier = colon_barrier_;
+        if (shape.argument_stops_at_colon) colon_barrier_ = &in;
         param.values.push_back(expression(in, spec->value_precedence));
+        colon_barrier_ = outer_barrier;
       }
+      node.range.end = std::max(node.range.end, param.values.empty() ? param.range.end : param.values.back()->range.end);
       node.parameters.push_back(std::move(param));
       if (!in.at_end() && shape.optional_title && in.peek().kind == TokenKind::String) {
         SyntaxParameter title{"title", in.peek().range, {}};

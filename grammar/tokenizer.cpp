@@ -57,7 +57,9 @@ struct piece_designator
           one<'.'>> {};
 
 // --- names and operators --------------------------------------------------------------------
-struct identifier : seq<sor<alpha, one<'_', '$'>>, star<ident_char>> {};
+// `o-o` and `o-o-o` (castling, parameters of `move`) are words, not `o - o`.
+struct castling_word : seq<string<'o', '-', 'o'>, opt<string<'-', 'o'>>, not_at<ident_char>> {};
+struct identifier : sor<castling_word, seq<sor<alpha, one<'_', '$'>>, star<ident_char>>> {};
 struct operator_token
     : sor<string<'-', '-', '>'>, string<'<', '-', '-'>, string<'~', '~'>, string<'=', '='>, string<'!', '='>,
           string<'<', '='>, string<'>', '='>, string<'+', '='>, string<'-', '='>, string<'*', '='>,

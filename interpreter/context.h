@@ -147,6 +147,10 @@ class Context {
   void set_secure(bool secure) { secure_ = secure; }
   bool secure() const { return secure_; }
 
+  // quiet / silent: filters add no automatic comments (find's "Found"); `comment` still does.
+  void set_quiet(bool quiet) { quiet_ = quiet; }
+  bool quiet() const { return quiet_; }
+
  private:
   const chess::Game* game_ = nullptr;
   chess::NodeId node_ = 0;
@@ -160,6 +164,7 @@ class Context {
   std::vector<SortState> sorts_;
   bool variations_ = false;
   bool secure_ = false;
+  bool quiet_ = false;
   bool keep_all_best_ = false;
 };
 

@@ -84,6 +84,7 @@ class Run {
     prepare_context(ctx_, query);
     ctx_.set_variations(settings.variations);
     ctx_.set_secure(settings.secure);
+    ctx_.set_quiet(settings.quiet || settings.silent);
     ctx_.set_keep_all_best(settings.keep_all_best);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }

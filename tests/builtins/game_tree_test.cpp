@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "builtins/evaluate.h"
+#include "builtins/branching_game.h"
 #include "builtins/game_evaluation.h"
 
 using quarry::chess::NodeId;
@@ -10,32 +11,13 @@ using quarry::testing::GameEvaluation;
 
 namespace {
 
-const char* const kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+using Tree = quarry::testing::BranchingGame;
+const char* const kStart = quarry::testing::kStartFen;
 
-// 1.e4 e5 (2.f4) 2.Nf3 Nc6, with the Black alternative 1...c5 2.Nf3. Position ids (pre-order):
-// start 0, e4 1, e5 2, Nf3 3, Nc6 4, f4 5, c5 6, Nf3 7.
-struct Tree {
-  NodeId e4, e5, nf3, nc6, f4, c5, c5_nf3;
-};
+Tree build(GameEvaluation& g) { return Tree::build(g); }
 
-Tree build(GameEvaluation& g) {
-  Tree t{};
-  t.e4 = g.play(g.game().root(), {"e2e4"});
-  t.e5 = g.play(t.e4, {"e7e5"});
-  t.nf3 = g.play(t.e5, {"g1f3"});
-  t.nc6 = g.play(t.nf3, {"b8c6"});
-  t.f4 = g.play(t.e5, {"f2f4"});
-  t.c5 = g.play(t.e4, {"c7c5"});
-  t.c5_nf3 = g.play(t.c5, {"g1f3"});
-  return t;
-}
-
-// Evaluates `query` at the node `where` picks, with variations visible or not.
 bool holds(const std::string& query, NodeId Tree::*where, bool variations = true) {
-  GameEvaluation g(query, kStart);
-  Tree t = build(g);
-  g.context().set_variations(variations);
-  return g.at(t.*where).matches();
+  return quarry::testing::holds_at(query, where, variations);
 }
 
 }  // namespace

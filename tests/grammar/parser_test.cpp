@@ -166,3 +166,28 @@ TEST_CASE("a star argument: `result *` reads the bare * as the string \"*\"", "[
   CHECK(parse("result \"*\"") == "(result \"*\")\n");
   CHECK(parse("abs * 2").rfind("error:", 0) == 0);  // only keywords that ask for it
 }
+
+TEST_CASE("parameters may be operators, stand around a range, and stop before ':'", "[parser]") {
+  static constexpr ParameterSpec kFind[] = {{"quiet"}, {"all"}, {"<--"}};
+  static constexpr ParameterSpec kMove[] = {{"legal"}, {"from", true}, {"o-o"}};
+  KeywordTable k;
+  KeywordShape find{"find", ShapeKind::Prefix, precedence::kLowest, 1, 1, kFind};
+  find.optional_range = true;
+  k.add(find);
+  KeywordShape move{"move", ShapeKind::Parameters, precedence::kLowest, 0, 0, kMove};
+  move.argument_stops_at_colon = true;
+  k.add(move);
+  k.add({"check", ShapeKind::Nullary});
+  auto parse = [&](const std::string& text) {
+    SourceFile f("q.cql", text);
+    Diagnostics d;
+    auto tree = parse_query(f, k, d);
+    return tree ? tree->to_string() : "error: " + d.all().at(0).message;
+  };
+  CHECK(parse("find <-- all check") == "(find <-- all check)\n");
+  CHECK(parse("find 2 4 quiet check") == "(find range 2 4 quiet check)\n");
+  CHECK(parse("find quiet 3 <-- check") == "(find quiet range 3 <-- check)\n");
+  CHECK(parse("move legal o-o") == "(move legal o-o)\n");
+  CHECK(parse("move from K : check") == "((move from K) : check)\n");
+  CHECK(parse("move from (x : K)") == "(move from (x : K))\n");
+}

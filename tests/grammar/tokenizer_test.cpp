@@ -108,3 +108,15 @@ TEST_CASE("a backslash outside strings is a regex capture reference", "[tokenize
   REQUIRE(where.all().size() == 1);
   CHECK(where.all()[0].range.begin == 6);  // the caret is at the backslash
 }
+
+TEST_CASE("o-o and o-o-o are words; other hyphens stay operators", "[tokenizer]") {
+  Diagnostics d;
+  auto t = lex("o-o o-o-o o-x", d);
+  REQUIRE_FALSE(d.has_errors());
+  REQUIRE(t.size() == 5);
+  CHECK(t[0].kind == TokenKind::Identifier);
+  CHECK(t[0].text == "o-o");
+  CHECK(t[1].text == "o-o-o");
+  CHECK(t[2].text == "o");
+  CHECK(t[3].text == "-");
+}

@@ -1,0 +1,337 @@
+// The move filter: the moves played from the current position (or the one that led to it, or the
+// legal or pseudo-legal ones) that match criteria — from, to, capture, promote, en passant,
+// castling, null, primary/secondary — as a yes/no answer, a count, or the squares involved.
+#include <array>
+#include <string>
+
+#include "builtins/builtins.h"
+#include "builtins/node_switch.h"
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "interpreter/binder.h"
+
+namespace quarry::builtins {
+namespace {
+
+using namespace interpreter;  // NOLINT
+using chess::Move;
+using chess::Square;
+using grammar::ParameterSpec;
+using grammar::ShapeKind;
+namespace precedence = grammar::precedence;
+
+// Which moves a move filter looks at.
+enum class MoveMode : std::uint8_t { Played, Previous, Legal, PseudoLegal };
+// What it yields: whether one matches, how many do, or their from, to or captured squares.
+enum class MoveValue : std::uint8_t { Exists, Count, From, To, Capture };
+
+// Where a move takes the moving piece: castling is stored king-takes-rook, but CQL's `to` is the
+// king's destination.
+Square destination(Move m) {
+  return m.kind() == Move::Kind::Castling ? chess::Position::castling_king_destination(m.from(), m.to()) : m.to();
+}
+
+// The square of the piece a move captures (the passed pawn's square for en passant); none() when
+// the move captures nothing.
+Square captured_square(const chess::Position& before, Move m) {
+  if (m.is_null()) return Square::none();
+  switch (m.kind()) {
+    case Move::Kind::Castling: return Square::none();
+    case Move::Kind::EnPassant: return Square(m.to().file(), m.from().rank());
+    case Move::Kind::Normal:
+    case Move::Kind::Promotion: return before.piece_at(m.to()).is_none() ? Square::none() : m.to();
+  }
+  return Square::none();
+}
+
+// The criteria of one move filter. Set criteria are filters, evaluated in the position before
+// the moves (the parent position for `previous`); nullptr means any square.
+struct MoveCriteria {
+  FilterPtr from, to, capture, enpassant_square;
+  std::uint8_t promote_types = 0;  // bit t for PieceType t; 0: promotion not asked for
+  bool enpassant = false, castle = false, kingside = false, queenside = false, null = false;
+  bool primary = false, secondary = false;
+
+  // Whether a criterion needs squares a null move does not have.
+  bool needs_squares() const {
+    return from || to || capture || enpassant_square || promote_types != 0 || enpassant || castle || kingside ||
+           queenside;
+  }
+};
+
+// The square sets of one evaluation.
+struct CriteriaSets {
+  SquareSet from = SquareSet::all(), to = SquareSet::all(), capture = SquareSet::all(), enpassant = SquareSet::all();
+};
+
+class MoveFilter final : public Filter {
+ public:
+  MoveFilter(MoveMode mode, MoveValue value, MoveCriteria criteria)
+      : Filter(type_of(value)), mode_(mode), value_(value), criteria_(std::move(criteria)) {}
+
+  static ValueType type_of(MoveValue v) {
+    switch (v) {
+      case MoveValue::Exists: return ValueType::Logical;
+      case MoveValue::Count: return ValueType::Numeric;
+      case MoveValue::From:
+      case MoveValue::To:
+      case MoveValue::Capture: return ValueType::Set;
+    }
+    return ValueType::Logical;
+  }
+
+  // A count always has a value (0 included), so it always matches; otherwise some move must.
+  bool match(Context& ctx) const override {
+    if (value_ == MoveValue::Count) return number(ctx).has_value();
+    bool found = false;
+    scan(ctx, [&](Move, const chess::Position&) {
+      found = true;
+      return false;
+    });
+    return found;
+  }
+
+  std::optional<std::int64_t> number(Context& ctx) const override {
+    std::int64_t count = 0;
+    scan(ctx, [&](Move, const chess::Position&) {
+      ++count;
+      return true;
+    });
+    return count;
+  }
+
+  SquareSet squares(Context& ctx) const override {
+    SquareSet result;
+    scan(ctx, [&](Move m, const chess::Position& before) {
+      switch (value_) {
+        case MoveValue::From: result |= SquareSet(m.from()); break;
+        case MoveValue::To: result |= SquareSet(destination(m)); break;
+        case MoveValue::Capture: result |= SquareSet(captured_square(before, m)); break;
+        case MoveValue::Exists:
+        case MoveValue::Count: break;
+      }
+      return true;
+    });
+    return result;
+  }
+
+ private:
+  // Calls visit(move, position before it) for each matching move until visit returns false.
+  template <typename Visit>
+  void scan(Context& ctx, Visit visit) const {
+    const chess::Game& game = ctx.game();
+    chess::NodeId before = ctx.node();
+    chess::MoveList moves;
+    bool first_is_primary = false;  // moves[0] is the primary move of `before`
+    switch (mode_) {
+      case MoveMode::Previous: {
+        const chess::GameNode& here = ctx.game_node();
+        if (here.parent == chess::kNoNode) return;
+        before = here.parent;
+        moves.push_back(here.move);
+        first_is_primary = game.node(before).first_child == ctx.node();
+        break;
+      }
+      case MoveMode::Played:
+        // Without `variations` the game is its main line: only the primary move was played.
+        for (chess::NodeId c = ctx.game_node().first_child; c != chess::kNoNode && moves.size() < moves.capacity();
+             c = game.node(c).next_sibling) {
+          moves.push_back(game.node(c).move);
+          if (!ctx.variations()) break;
+        }
+        first_is_primary = true;
+        break;
+      case MoveMode::Legal:
+      case MoveMode::PseudoLegal: break;
+    }
+    if ((mode_ == MoveMode::Played || mode_ == MoveMode::Previous) && moves.empty()) return;
+    const CriteriaSets sets = evaluate_sets(ctx, before);
+    const chess::Position& position = game.node(before).position;
+    if (mode_ == MoveMode::Legal) chess::generate_legal_moves(position, moves, sets.from);
+    if (mode_ == MoveMode::PseudoLegal) chess::generate_pseudo_legal_moves(position, moves);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (accepts(moves[i], position, first_is_primary && i == 0, sets) && !visit(moves[i], position)) return;
+    }
+  }
+
+  CriteriaSets evaluate_sets(Context& ctx, chess::NodeId before) const {
+    CriteriaSets sets;
+    if (!criteria_.from && !criteria_.to && !criteria_.capture && !criteria_.enpassant_square) return sets;
+    auto evaluate = [&] {
+      if (criteria_.from) sets.from = criteria_.from->squares(ctx);
+      if (criteria_.to) sets.to = criteria_.to->squares(ctx);
+      if (criteria_.capture) sets.capture = criteria_.capture->squares(ctx);
+      if (criteria_.enpassant_square) sets.enpassant = criteria_.enpassant_square->squares(ctx);
+    };
+    if (before == ctx.node()) {
+      evaluate();
+    } else {
+      NodeSwitch guard(ctx, before);
+      evaluate();
+    }
+    return sets;
+  }
+
+  bool accepts(Move m, const chess::Position& before, bool primary, const CriteriaSets& sets) const {
+    const MoveCriteria& c = criteria_;
+    if ((c.primary && !primary) || (c.secondary && primary)) return false;
+    if (c.null && !m.is_null()) return false;
+    if (m.is_null()) return !c.needs_squares();
+    if (c.from && !sets.from.contains(m.from())) return false;
+    if (c.to && !sets.to.contains(destination(m))) return false;
+    if (c.capture && !sets.capture.contains(captured_square(before, m))) return false;
+    if (c.promote_types != 0 &&
+        (m.kind() != Move::Kind::Promotion || ((c.promote_types >> chess::index_of(m.promotion())) & 1) == 0)) {
+      return false;
+    }
+    const bool en_passant = m.kind() == Move::Kind::EnPassant;
+    if ((c.enpassant || c.enpassant_square) && !en_passant) return false;
+    if (c.enpassant_square && !sets.enpassant.contains(m.to())) return false;
+    if ((c.castle || c.kingside || c.queenside) && m.kind() != Move::Kind::Castling) return false;
+    // Castling moves go from the king to its rook: the rook's side names the castling.
+    if (c.kingside && m.to().file() < m.from().file()) return false;
+    if (c.queenside && m.to().file() > m.from().file()) return false;
+    return true;
+  }
+
+  MoveMode mode_;
+  MoveValue value_;
+  MoveCriteria criteria_;
+};
+
+// No `comment` parameter: a comment after a move filter is a filter of its own, as the CQLi
+// manual's examples write it (`move previous capture . comment "Initial capture"`).
+constexpr std::array<ParameterSpec, 17> kMoveParameters{{
+    {"previous"},
+    {"legal"},
+    {"pseudolegal"},
+    {"reverse"},
+    {"from", true, precedence::kSetParameter},
+    {"to", true, precedence::kSetParameter},
+    {"capture", true, precedence::kSetParameter},
+    {"promote", true, precedence::kSetParameter},
+    {"enpassant"},
+    {"enpassantsquare", true, precedence::kSetParameter},
+    {"castle"},
+    {"o-o"},
+    {"o-o-o"},
+    {"null"},
+    {"primary"},
+    {"secondary"},
+    {"count"},
+}};
+
+// Reports at a parameter's word.
+void parameter_error(BindArguments& a, const BoundParameter& p, std::string message, std::string hint = {}) {
+  grammar::SyntaxNode at;
+  at.range = p.syntax->range;
+  a.binder.error(at, std::move(message), std::move(hint));
+}
+
+// `promote T`: piece types without squares (`promote Q`, `promote [RBN]`); the colour of the
+// designator does not matter, as the side to move promotes.
+bool bind_promote(BindArguments& a, const BoundParameter& p, MoveCriteria& c) {
+  const grammar::SyntaxNode& value = *p.syntax->values[0];
+  if (value.kind != grammar::SyntaxKind::PieceDesignator || value.squares != ~std::uint64_t{0}) {
+    parameter_error(a, p, "'promote' takes piece types without squares, such as Q or [RBN]",
+                    "to ask where, write the square with 'to': move to e8 promote R");
+    return false;
+  }
+  for (int t = chess::index_of(chess::PieceType::Pawn); t <= chess::index_of(chess::PieceType::King); ++t) {
+    if (value.piece_mask & ((1u << t) | (1u << (6 + t)))) c.promote_types |= static_cast<std::uint8_t>(1u << t);
+  }
+  if (c.promote_types == 0) {
+    parameter_error(a, p, "'promote' needs a piece type, such as Q or [RBN]");
+    return false;
+  }
+  return true;
+}
+
+bool bind_square_criterion(BindArguments& a, BoundParameter& p, FilterPtr& slot) {
+  if (p.values[0]->type() != ValueType::Set && p.values[0]->type() != ValueType::Piece) {
+    parameter_error(a, p, "'" + p.syntax->name + "' of 'move' takes a set of squares, but this is a " +
+                              std::string(type_name(p.values[0]->type())) + " filter");
+    return false;
+  }
+  slot = std::move(p.values[0]);
+  return true;
+}
+
+// A flag or set criterion; false after reporting an error.
+bool bind_criterion(BindArguments& a, BoundParameter& p, MoveCriteria& c) {
+  const std::string& name = p.syntax->name;
+  if (name == "from") return bind_square_criterion(a, p, c.from);
+  if (name == "to") return bind_square_criterion(a, p, c.to);
+  if (name == "capture") return bind_square_criterion(a, p, c.capture);
+  if (name == "enpassantsquare") return bind_square_criterion(a, p, c.enpassant_square);
+  if (name == "promote") return bind_promote(a, p, c);
+  if (name == "enpassant") c.enpassant = true;
+  if (name == "castle") c.castle = true;
+  if (name == "o-o") c.kingside = true;
+  if (name == "o-o-o") c.queenside = true;
+  if (name == "null") c.null = true;
+  if (name == "primary") c.primary = true;
+  if (name == "secondary") c.secondary = true;
+  return true;
+}
+
+FilterPtr bind_move(BindArguments& a) {
+  MoveMode mode = MoveMode::Played;
+  const BoundParameter* mode_word = nullptr;
+  MoveCriteria criteria;
+  for (BoundParameter& p : a.parameters) {
+    const std::string& name = p.syntax->name;
+    if (name == "reverse") {
+      parameter_error(a, p, "'move reverse' (the moves that could have led here) is a CQLi mode that this version of Quarry does not have",
+                      "move previous is the move that did lead here");
+      return nullptr;
+    }
+    if (name == "previous" || name == "legal" || name == "pseudolegal") {
+      if (mode_word) {
+        parameter_error(a, p, "'" + name + "' and '" + mode_word->syntax->name + "' cannot be combined: a move filter looks at one kind of move");
+        return nullptr;
+      }
+      mode_word = &p;
+      mode = name == "previous" ? MoveMode::Previous : name == "legal" ? MoveMode::Legal : MoveMode::PseudoLegal;
+      continue;
+    }
+    if (name != "count" && !bind_criterion(a, p, criteria)) return nullptr;
+  }
+  if (criteria.primary && criteria.secondary) {
+    a.binder.error(a.node, "'primary' and 'secondary' exclude each other");
+    return nullptr;
+  }
+  if ((criteria.primary || criteria.secondary) && (mode == MoveMode::Legal || mode == MoveMode::PseudoLegal)) {
+    a.binder.error(a.node, "'primary' and 'secondary' tell played moves apart; they do not apply to legal or pseudolegal moves");
+    return nullptr;
+  }
+  if (criteria.enpassant && criteria.enpassant_square) {
+    a.binder.error(a.node, "write 'enpassant' or 'enpassantsquare S', not both", "enpassant is enpassantsquare .");
+    return nullptr;
+  }
+  // The value: a count with `count`; else the squares of the first parameter when it is from, to
+  // or capture; else whether some move matches (CQLi's rule).
+  MoveValue value = MoveValue::Exists;
+  if (a.parameter("count")) {
+    value = MoveValue::Count;
+  } else if (!a.parameters.empty()) {
+    const std::string& first = a.parameters.front().syntax->name;
+    if (first == "from") value = MoveValue::From;
+    if (first == "to") value = MoveValue::To;
+    if (first == "capture") value = MoveValue::Capture;
+  }
+  return std::make_unique<MoveFilter>(mode, value, std::move(criteria));
+}
+
+}  // namespace
+
+void register_move_filters(Registry& registry) {
+  grammar::KeywordShape shape{"move", ShapeKind::Parameters, precedence::kLowest, 0, 0, kMoveParameters};
+  shape.argument_stops_at_colon = true;
+  registry.add({shape,
+                "move [previous|legal|pseudolegal] [from S] [to S] [capture S] [promote T] [count] …: the moves that "
+                "match; their number with count, their squares when from, to or capture comes first",
+                bind_move});
+}
+
+}  // namespace quarry::builtins

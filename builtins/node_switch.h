@@ -1,0 +1,30 @@
+// NodeSwitch: evaluates with another node of the game tree as the current position, for the
+// filters that look elsewhere in the game (`P : F`, find, move previous).
+#pragma once
+
+#include "interpreter/context.h"
+
+namespace quarry::builtins {
+
+// Makes another node current for the lifetime of the guard; the facts cached for the outer
+// position come back with it.
+class NodeSwitch {
+ public:
+  NodeSwitch(interpreter::Context& ctx, chess::NodeId node)
+      : ctx_(ctx), saved_node_(ctx.node()), saved_facts_(ctx.facts()) {
+    ctx.set_node(node);
+  }
+  ~NodeSwitch() {
+    ctx_.set_node(saved_node_);
+    ctx_.facts() = saved_facts_;
+  }
+  NodeSwitch(const NodeSwitch&) = delete;
+  NodeSwitch& operator=(const NodeSwitch&) = delete;
+
+ private:
+  interpreter::Context& ctx_;
+  chess::NodeId saved_node_;
+  interpreter::PositionFacts saved_facts_;
+};
+
+}  // namespace quarry::builtins

@@ -1,0 +1,38 @@
+// Test fixture: a small game tree with a White and a Black alternative, for game-tree filters.
+#pragma once
+
+#include <string>
+
+#include "builtins/game_evaluation.h"
+
+namespace quarry::testing {
+
+inline const char* const kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// 1.e4 e5 (2.f4) 2.Nf3 Nc6, with the Black alternative 1...c5 2.Nf3. Position ids (pre-order):
+// start 0, e4 1, e5 2, Nf3 3, Nc6 4, f4 5, c5 6, Nf3 7.
+struct BranchingGame {
+  chess::NodeId e4, e5, nf3, nc6, f4, c5, c5_nf3;
+
+  static BranchingGame build(GameEvaluation& g) {
+    BranchingGame t{};
+    t.e4 = g.play(g.game().root(), {"e2e4"});
+    t.e5 = g.play(t.e4, {"e7e5"});
+    t.nf3 = g.play(t.e5, {"g1f3"});
+    t.nc6 = g.play(t.nf3, {"b8c6"});
+    t.f4 = g.play(t.e5, {"f2f4"});
+    t.c5 = g.play(t.e4, {"c7c5"});
+    t.c5_nf3 = g.play(t.c5, {"g1f3"});
+    return t;
+  }
+};
+
+// Evaluates `query` at the node `where` picks, with variations visible or not.
+inline bool holds_at(const std::string& query, chess::NodeId BranchingGame::*where, bool variations = true) {
+  GameEvaluation g(query, kStartFen);
+  BranchingGame t = BranchingGame::build(g);
+  g.context().set_variations(variations);
+  return g.at(t.*where).matches();
+}
+
+}  // namespace quarry::testing

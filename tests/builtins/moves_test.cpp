@@ -1,0 +1,184 @@
+// The move filter: modes (played, previous, legal, pseudolegal), criteria, and its three values.
+#include <catch2/catch.hpp>
+
+#include "builtins/evaluate.h"
+#include "builtins/game_evaluation.h"
+
+using quarry::chess::Move;
+using quarry::chess::NodeId;
+using quarry::interpreter::ValueType;
+using quarry::testing::compile_error;
+using quarry::testing::Evaluation;
+using quarry::testing::GameEvaluation;
+using quarry::testing::squares_of;
+
+namespace {
+
+const char* const kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// 1.e4 e5 (1...c5) 2.Nf3: e5 is the primary reply, c5 a variation.
+struct Game {
+  NodeId e4, e5, c5, nf3;
+};
+
+Game build(GameEvaluation& g) {
+  Game t{};
+  t.e4 = g.play(g.game().root(), {"e2e4"});
+  t.e5 = g.play(t.e4, {"e7e5"});
+  t.c5 = g.play(t.e4, {"c7c5"});
+  t.nf3 = g.play(t.e5, {"g1f3"});
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("move legal and pseudolegal count the moves of the position", "[moves]") {
+  CHECK(Evaluation("move legal count", kStart).number() == 20);
+  CHECK(Evaluation("move count pseudolegal", kStart).number() == 20);
+  CHECK(Evaluation("move legal count from N", kStart).number() == 4);
+  CHECK(Evaluation("move legal count", kStart).type() == ValueType::Numeric);
+  // The white rook on e2 is pinned along the e-file: sideways moves are only pseudo-legal.
+  const char* pinned = "4k3/4r3/8/8/8/8/4R3/4K3 w - - 0 1";
+  CHECK(Evaluation("move legal from R count", pinned).number() == 5);
+  CHECK(Evaluation("move pseudolegal from R count", pinned).number() == 12);
+  // With a black rook on f8, the king's steps to f1 and f2 are pseudo-legal only.
+  const char* guarded = "4kr2/4r3/8/8/8/8/4R3/4K3 w - - 0 1";
+  CHECK(Evaluation("move legal from K to f1-2 count", guarded).number() == 0);
+  CHECK(Evaluation("move pseudolegal from K to f1-2 count", guarded).number() == 2);
+  // A count has a value even when nothing matches.
+  CHECK(Evaluation("move legal promote Q count == 0", kStart).matches());
+  CHECK(Evaluation("move legal promote Q count", kStart).matches());
+}
+
+TEST_CASE("the first parameter decides the value: from, to and capture give squares", "[moves]") {
+  Evaluation from("move from N legal", kStart);
+  CHECK(from.type() == ValueType::Set);
+  CHECK(from.squares() == squares_of("b1 g1"));
+  CHECK(Evaluation("move to . from N legal", kStart).squares() == squares_of("a3 c3 f3 h3"));
+  // Any other first word: whether a move matches.
+  Evaluation logical("move legal from N", kStart);
+  CHECK(logical.type() == ValueType::Logical);
+  CHECK(logical.matches());
+  CHECK_FALSE(Evaluation("move legal from N to e4", kStart).matches());
+  CHECK(Evaluation("move from N to e4 legal", kStart).squares() == squares_of(""));
+}
+
+TEST_CASE("capture names the captured piece's square, the passed pawn's for en passant", "[moves]") {
+  // White pawn e5 can take d6 en passant (capturing d5) or the knight on f6.
+  const char* ep = "4k3/8/5n2/3pP3/8/8/8/4K3 w - d6 0 1";
+  CHECK(Evaluation("move capture . legal from P", ep).squares() == squares_of("d5 f6"));
+  CHECK(Evaluation("move to . legal capture p", ep).squares() == squares_of("d6"));
+  CHECK(Evaluation("move legal enpassant", ep).matches());
+  CHECK(Evaluation("move legal enpassantsquare d6", ep).matches());
+  CHECK_FALSE(Evaluation("move legal enpassantsquare e6", ep).matches());
+  CHECK(Evaluation("move legal count capture n", ep).number() == 1);
+  CHECK_FALSE(Evaluation("move legal enpassant", kStart).matches());
+  // Castling captures nothing although it is stored as the king taking its rook.
+  CHECK_FALSE(Evaluation("move legal capture .", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").matches());
+}
+
+TEST_CASE("promote takes piece types; squares belong to 'to'", "[moves]") {
+  const char* seventh = "3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1";
+  CHECK(Evaluation("move legal promote Q count", seventh).number() == 2);
+  CHECK(Evaluation("move legal promote [RBN] count", seventh).number() == 6);
+  CHECK(Evaluation("move legal promote q to d8 count", seventh).number() == 1);
+  CHECK(Evaluation("move to . legal promote N", seventh).squares() == squares_of("c8 d8"));
+  CHECK(compile_error("move promote Re8") == "'promote' takes piece types without squares, such as Q or [RBN]");
+  CHECK(compile_error("move promote _") == "'promote' needs a piece type, such as Q or [RBN]");
+}
+
+TEST_CASE("castle, o-o and o-o-o: castling goes to the king's destination", "[moves]") {
+  const char* both = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  CHECK(Evaluation("move legal castle count", both).number() == 2);
+  CHECK(Evaluation("move to . legal o-o", both).squares() == squares_of("g1"));
+  CHECK(Evaluation("move to . legal o-o-o", both).squares() == squares_of("c1"));
+  CHECK(Evaluation("move legal from K to g1 castle", both).matches());
+  CHECK_FALSE(Evaluation("move legal castle", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").matches());
+}
+
+TEST_CASE("the default mode looks at the moves played; variations only with `variations`", "[moves]") {
+  GameEvaluation g("move count", kStart);
+  Game t = build(g);
+  g.context().set_variations(true);
+  CHECK(g.at(t.e4).number() == 2);
+  g.context().set_variations(false);
+  CHECK(g.at(t.e4).number() == 1);
+  CHECK(g.at(t.nf3).number() == 0);
+
+  GameEvaluation to("move to .", kStart);
+  Game u = build(to);
+  to.context().set_variations(true);
+  CHECK(to.at(u.e4).squares() == squares_of("c5 e5"));
+  CHECK(to.at(to.game().root()).squares() == squares_of("e4"));
+}
+
+TEST_CASE("primary and secondary tell the main move from the variations", "[moves]") {
+  auto at = [](const std::string& query, NodeId Game::*where) {
+    GameEvaluation g(query, kStart);
+    Game t = build(g);
+    g.context().set_variations(true);
+    return g.at(t.*where).matches();
+  };
+  CHECK(at("move primary to e5", &Game::e4));
+  CHECK_FALSE(at("move primary to c5", &Game::e4));
+  CHECK(at("move secondary from c7", &Game::e4));
+  CHECK(at("move previous secondary", &Game::c5));
+  CHECK(at("move previous primary", &Game::e5));
+  CHECK(compile_error("move primary secondary") == "'primary' and 'secondary' exclude each other");
+  CHECK(compile_error("move legal primary") ==
+        "'primary' and 'secondary' tell played moves apart; they do not apply to legal or pseudolegal moves");
+}
+
+TEST_CASE("move previous reads its squares in the position before the move", "[moves]") {
+  auto at_nf3 = [](const std::string& query) {
+    GameEvaluation g(query, kStart);
+    Game t = build(g);
+    return g.at(t.nf3).matches();
+  };
+  CHECK(at_nf3("move previous from N to _"));
+  CHECK(at_nf3("move previous from g1 to f3"));
+  CHECK_FALSE(at_nf3("move previous from f3"));
+  CHECK(at_nf3("(move from . to . previous) == g1"));
+  CHECK_FALSE(at_nf3("move previous capture ."));
+  GameEvaluation root("move previous", kStart);
+  CHECK_FALSE(root.matches());
+
+  // 1.e4 d5 2.exd5 Qxd5: the queen took a pawn standing on d5 before the move.
+  GameEvaluation g("move previous from q capture P", kStart);
+  NodeId qxd5 = g.play(g.game().root(), {"e2e4", "d7d5", "e4d5", "d8d5"});
+  CHECK(g.at(qxd5).matches());
+  GameEvaluation captured("move capture . previous", kStart);
+  CHECK(captured.at(captured.play(captured.game().root(), {"e2e4", "d7d5", "e4d5"})).squares() == squares_of("d5"));
+}
+
+TEST_CASE("a comment after a move filter is a filter of its own", "[moves]") {
+  GameEvaluation g("move previous capture . comment \"took\"", kStart);
+  NodeId exd5 = g.play(g.game().root(), {"e2e4", "d7d5", "e4d5"});
+  CHECK(g.at(exd5).matches());
+  REQUIRE(g.context().comments().size() == 1);
+  CHECK(g.context().comments()[0].text == "took");
+}
+
+TEST_CASE("null matches a null move; square criteria never do", "[moves]") {
+  GameEvaluation g("move previous null", kStart);
+  NodeId pass = g.game().add_child(g.game().root(), Move::null());
+  CHECK(g.at(pass).matches());
+  GameEvaluation any("move previous", kStart);
+  CHECK(any.at(any.game().add_child(any.game().root(), Move::null())).matches());
+  GameEvaluation squares("move previous from b1", kStart);
+  CHECK_FALSE(squares.at(squares.game().add_child(squares.game().root(), Move::null())).matches());
+  CHECK_FALSE(Evaluation("move legal null", kStart).matches());
+}
+
+TEST_CASE("move filter errors name what is wrong", "[moves]") {
+  CHECK(compile_error("move legal previous") ==
+        "'previous' and 'legal' cannot be combined: a move filter looks at one kind of move");
+  CHECK(compile_error("move from 3") == "'from' of 'move' takes a set of squares, but this is a numeric filter");
+  CHECK(compile_error("move enpassant enpassantsquare d6") == "write 'enpassant' or 'enpassantsquare S', not both");
+  CHECK(compile_error("move legal reverse").find("'move reverse'") == 0);
+  // `:` after a move filter: move names no position.
+  CHECK(compile_error("move legal : mate") ==
+        "':' needs a position on its left; 'move' is a logical filter: it says which moves match, not where they lead");
+  CHECK(compile_error("move from K : check") ==
+        "':' needs a position on its left; 'move' is a set filter: it says which moves match, not where they lead");
+}
