@@ -223,6 +223,27 @@ void Position::play_null() {
 }
 
 bool Position::has_legal_move() const {
+  // Not in check, a piece that is not pinned can make any of its pseudo-legal moves: one free
+  // knight move, pawn push or slider move settles it without generating every move. (Captures
+  // en passant, which can expose the king along a rank, are left to the generator.)
+  const Color us = side_to_move_;
+  const Square k = king(us);
+  if (k.is_valid() && !in_check()) {
+    const SquareSet own = pieces(us);
+    const SquareSet occupied_now = occupied();
+    const SquareSet free = own.without(pinned(us));
+    for (Square s : free & pieces(PieceType::Knight)) {
+      if (knight_attacks(s).without(own).any()) return true;
+    }
+    const int step = us == Color::White ? 8 : -8;
+    for (Square s : free & pieces(PieceType::Pawn)) {
+      const int to = s.index() + step;
+      if (to >= 0 && to < 64 && !occupied_now.contains(Square(to))) return true;
+    }
+    for (Square s : free & (pieces(PieceType::Bishop) | pieces(PieceType::Rook) | pieces(PieceType::Queen))) {
+      if (attacks_from(s).without(own).any()) return true;
+    }
+  }
   MoveList moves;
   generate_legal_moves(*this, moves);
   return !moves.empty();

@@ -126,3 +126,39 @@ TEST_CASE("is_legal and mate/stalemate", "[movegen]") {
   CHECK(stale->is_stalemate());
   CHECK_FALSE(stale->is_checkmate());
 }
+
+TEST_CASE("has_legal_move agrees with the generator along random games and in stalemates", "[movegen]") {
+  std::uint64_t state = 0x2545F4914F6CDD1DULL;
+  auto next_random = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  int positions = 0;
+  for (int game = 0; game < 200; ++game) {
+    Position pos = Position::initial();
+    for (int ply = 0; ply < 300; ++ply) {
+      MoveList moves;
+      generate_legal_moves(pos, moves);
+      INFO(pos.fen());
+      REQUIRE(pos.has_legal_move() == !moves.empty());
+      ++positions;
+      if (moves.empty()) break;
+      pos.play(moves[next_random() % moves.size()]);
+    }
+  }
+  CHECK(positions > 10000);
+  // Stalemates where every piece but the king is pinned or blocked, and one with an en passant
+  // capture that would expose the king.
+  for (const char* fen : {"7k/5Q2/8/8/8/8/8/K7 b - - 0 1", "k7/P7/K7/8/8/8/8/8 b - - 0 1",
+                          "8/8/8/8/8/6qk/8/7K w - - 0 1", "kb6/8/1K6/8/8/8/8/8 b - - 0 1",
+                          "8/8/8/KPp4r/8/8/8/7k w - c6 0 1"}) {
+    const auto pos = Position::from_fen(fen);
+    REQUIRE(pos.has_value());
+    MoveList moves;
+    generate_legal_moves(*pos, moves);
+    INFO(fen);
+    CHECK(pos->has_legal_move() == !moves.empty());
+  }
+}
