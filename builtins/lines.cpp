@@ -118,6 +118,8 @@ class Pin final : public Filter {
     SquareSet found_pinners, found_pinned, found_targets;
     for (Square p : pinners) {
       const chess::Piece pinner = pos.piece_at(p);
+      // Most sliders share no line with any target: skip them before walking rays.
+      if ((chess::piece_attacks(pinner, p, SquareSet()) & to).is_empty()) continue;
       for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
         if (!moves_along(pinner.type(), d)) continue;
         const geometry::Step step = geometry::kSteps[d];
