@@ -50,6 +50,7 @@ struct Generator {
   }
 
   bool en_passant_is_legal(Square from, Square to) const {
+    if (!king.is_valid()) return true;
     const Square captured(to.file(), from.rank());
     const SquareSet after = occupied.without(SquareSet(from) | captured).with(to);
     return (pos.attackers_to(king, after) & enemy.without(captured)).is_empty();
@@ -114,7 +115,13 @@ struct Generator {
   }
 
   void run() {
-    if (!king.is_valid()) return;
+    // A side without a king (a problem position) has no checks or pins: every move is legal.
+    if (!king.is_valid()) {
+      const SquareSet targets = ~own & to_mask;
+      pawn_moves(targets);
+      piece_moves(targets);
+      return;
+    }
     king_moves();
     if (legal && checkers.has_more_than_one()) return;  // double check: only the king may move
     const SquareSet targets = ~own & to_mask & (legal ? evasion_targets() : SquareSet::all());

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "chess/movegen.h"
 #include "chess/position.h"
 
 using namespace quarry::chess;
@@ -85,7 +86,6 @@ TEST_CASE("malformed FEN is rejected with a message", "[fen]") {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - zero 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1q - 0 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
-      "8/8/8/8/8/8/8/4K3 w - - 0 1",             // no black king
       "4k3/8/8/8/8/8/8/4KK2 w - - 0 1",          // two white kings
       "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",          // pawn on the first rank
       "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",         // black, not to move, is in check
@@ -96,4 +96,24 @@ TEST_CASE("malformed FEN is rejected with a message", "[fen]") {
     CHECK_FALSE(Position::from_fen(text, &error).has_value());
     CHECK_FALSE(error.empty());
   }
+}
+
+TEST_CASE("a side may lack its king, as problem positions do", "[fen]") {
+  // The CQLi manual's Triple Loyd: Black's king is placed only in imagination.
+  const auto loyd = Position::from_fen("8/8/8/8/6Q1/2K5/8/6B1 b - - 0 1");
+  REQUIRE(loyd.has_value());
+  CHECK_FALSE(loyd->in_check());
+  CHECK_FALSE(loyd->has_legal_move());  // Black has nothing to move
+  // Without a king there are no checks or pins: every pseudo-legal move is legal.
+  const auto rook_only = Position::from_fen("4k3/8/8/8/8/8/4r3/R7 w - - 0 1");
+  REQUIRE(rook_only.has_value());
+  MoveList moves;
+  generate_legal_moves(*rook_only, moves);
+  CHECK(moves.size() == 14);
+  CHECK(rook_only->fen() == "4k3/8/8/8/8/8/4r3/R7 w - - 0 1");
+  const auto en_passant = Position::from_fen("4k3/8/8/1Pp5/8/8/8/8 w - c6 0 1");
+  REQUIRE(en_passant.has_value());
+  moves.clear();
+  generate_legal_moves(*en_passant, moves);
+  CHECK(moves.size() == 2);  // b6 and bxc6 e.p.
 }
