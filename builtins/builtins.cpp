@@ -13,6 +13,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_game_tree_filters(registry);
   register_move_filters(registry);
   register_find_filters(registry);
+  register_line_sequence_filters(registry);
   register_transform_filters(registry);
   register_variable_filters(registry);
   register_control_filters(registry);

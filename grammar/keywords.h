@@ -49,6 +49,7 @@ enum class ShapeKind : std::uint8_t {
   Function,    // `function Name($a $b) { BODY }`
   Dictionary,  // `dictionary [KEYTYPE --> VALUETYPE [(MERGE)]] NAME`
   Header,      // `cql( … )` parameters
+  Line,        // `line [parameters] [range] --> C1 [quantifier] --> C2 …` (or `<--`); see line_syntax.h
 };
 
 // A named parameter written after a keyword: a bare word (`all`, `legal`, a direction of `ray`,

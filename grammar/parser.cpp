@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "grammar/line_syntax.h"
 #include "grammar/operators.h"
 #include "grammar/token_stream.h"
 #include "grammar/tokens.h"
@@ -79,6 +80,7 @@ class Lowering {
       }
       if (token.kind != TokenKind::Operator && token.kind != TokenKind::Identifier) break;
       if (&in == colon_barrier_ && token.text == ":") break;
+      if (&in == line_barrier_ && at_line_quantifier(in)) break;
       if (const InfixOperator* op = find_infix(token.text)) {
         if (op->power < min_power || (op->power == min_power && !op->right_associative)) break;
         in.next();
@@ -247,11 +249,38 @@ class Lowering {
       case ShapeKind::While: return while_filter(in, std::move(node));
       case ShapeKind::Function: return function_definition(in, std::move(node));
       case ShapeKind::Dictionary: return dictionary_declaration(in, std::move(node));
+      case ShapeKind::Line: return line_filter(in, std::move(node), shape);
       case ShapeKind::Infix:
         fail(token.range, "'" + std::string(token.text) + "' needs a filter on its left");
       case ShapeKind::Header:
         fail(token.range, "'cql( … )' must come first in the query");
     }
+    return node;
+  }
+
+  // `line [words] [range] [words] --> C1 [q] --> C2 [q] …`: one child per constituent, each with
+  // its parameter "repeat"; the arrow is the parameter "-->" or "<--".
+  SyntaxPtr line_filter(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
+    range_parameter(in, *node);
+    keyword_parameters(in, *node, shape);
+    std::string arrow;
+    while (!in.at_end() && in.peek().kind == TokenKind::Operator && is_line_arrow(in.peek().text)) {
+      const Token& a = in.next();
+      if (arrow.empty()) node->parameters.push_back({arrow = std::string(a.text), a.range, {}});
+      if (a.text != arrow) fail(a.range, "the arrows of a 'line' may not be mixed", "write every arrow as " + arrow);
+      if (in.at_end()) fail(in.here(), "expected a filter after '" + arrow + "'");
+      const TokenStream* outer_barrier = line_barrier_;
+      line_barrier_ = &in;
+      node->children.push_back(expression(in, precedence::kLowest));
+      line_barrier_ = outer_barrier;
+      std::string error;
+      SourceRange where = node->children.back()->range;
+      std::optional<LineRepeat> repeat = read_line_repeat(in, error, where);
+      if (!repeat) fail(where, error, "write *, +, ?, {n}, {m,n}, {m,} or {,n}");
+      node->parameters.push_back(line_repeat_parameter(*repeat, where));
+      node->range.end = std::max(node->children.back()->range.end, where.end);
+    }
+    if (arrow.empty()) fail(in.here(), "'line' needs its constituents after an arrow", "write line --> F1 --> F2");
     return node;
   }
 
@@ -540,6 +569,7 @@ class Lowering {
   // The token stream whose top-level `:` ends the argument being parsed (see
   // KeywordShape::argument_stops_at_colon); groups have streams of their own.
   const TokenStream* colon_barrier_ = nullptr;
+  const TokenStream* line_barrier_ = nullptr;  // the stream of the line constituent being read
   std::set<std::string> functions_;  // functions defined so far: `Name(` is a call
 };
 

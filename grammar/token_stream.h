@@ -27,6 +27,10 @@ class TokenStream {
   TokenKind peek_ahead(std::size_t offset) const {
     return pos_ + offset < tokens_.size() ? tokens_[pos_ + offset].kind : TokenKind::String;
   }
+  // The token `offset` places ahead, or nullptr when there is none.
+  const Token* token_at(std::size_t offset) const {
+    return pos_ + offset < tokens_.size() ? &tokens_[pos_ + offset] : nullptr;
+  }
   void skip_until(std::uint32_t offset) {
     while (!at_end() && tokens_[pos_].range.begin < offset) ++pos_;
   }

@@ -99,8 +99,12 @@ class Context {
 
   void set_game(const chess::Game& game) {
     game_ = &game;
+    ++game_serial_;
     regex_captures_.clear();
   }
+  // Changes with every set_game, so per-game state kept in a filter (line's nestban) can tell a
+  // new game from the same one even when the reader reuses one Game object.
+  std::uint64_t game_serial() const { return game_serial_; }
   void set_node(chess::NodeId node) {
     node_ = node;
     position_ = &game_->node(node).position;
@@ -153,6 +157,7 @@ class Context {
 
  private:
   const chess::Game* game_ = nullptr;
+  std::uint64_t game_serial_ = 0;
   chess::NodeId node_ = 0;
   const chess::Position* position_ = nullptr;
   PositionFacts facts_;

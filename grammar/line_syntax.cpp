@@ -1,0 +1,94 @@
+// Quantifiers and arrows of the line filter, read token by token (see line_syntax.h).
+#include "grammar/line_syntax.h"
+
+#include <memory>
+
+namespace quarry::grammar {
+
+namespace {
+
+bool is_operator(const Token& t, std::string_view text) { return t.kind == TokenKind::Operator && t.text == text; }
+
+bool is_one_char_quantifier(const Token& t) { return is_operator(t, "*") || is_operator(t, "+") || is_operator(t, "?"); }
+
+std::optional<std::int64_t> small_number(const Token& t) {
+  if (t.kind != TokenKind::Number || t.text.size() > 9) return std::nullopt;
+  std::int64_t value = 0;
+  for (char c : t.text) value = value * 10 + (c - '0');
+  return value;
+}
+
+// `{n}` `{m,n}` `{m,}` `{,n}` `{*}` `{+}`: whether the group looks like a quantifier at all.
+bool looks_like_quantifier(const Token& group) {
+  if (group.kind != TokenKind::BraceGroup || group.children.empty()) return false;
+  const Token& first = group.children.front();
+  return first.kind == TokenKind::Number || is_operator(first, ",") ||
+         (group.children.size() == 1 && is_one_char_quantifier(first));
+}
+
+LineRepeat one_char_repeat(std::string_view text) {
+  if (text == "*") return {0, -1};
+  if (text == "+") return {1, -1};
+  return {0, 1};
+}
+
+}  // namespace
+
+bool at_line_quantifier(const TokenStream& in) {
+  if (in.at_end() || !is_one_char_quantifier(in.peek())) return false;
+  if (in.peek().text == "?") return true;
+  // `*` and `+` multiply and add unless no operand can follow: nothing, an arrow, or an operator
+  // that cannot start one (`line --> check + >= 5` compares the line's length).
+  const Token* after = in.token_at(1);
+  if (after == nullptr) return true;
+  if (after->kind == TokenKind::Operator) return after->text != "-" && after->text != "~" && after->text != "#";
+  return after->kind == TokenKind::Identifier && (after->text == "and" || after->text == "or" || after->text == "in");
+}
+
+std::optional<LineRepeat> read_line_repeat(TokenStream& in, std::string& error, SourceRange& where) {
+  if (at_line_quantifier(in)) return one_char_repeat(in.next().text);
+  if (in.at_end() || !looks_like_quantifier(in.peek())) return LineRepeat{};
+  const Token& group = in.next();
+  where = group.range;
+  const auto& parts = group.children;
+  if (parts.size() == 1 && is_one_char_quantifier(parts[0])) return one_char_repeat(parts[0].text);
+  LineRepeat repeat{0, -1};
+  std::size_t i = 0;
+  std::optional<std::int64_t> low;
+  if (i < parts.size() && (low = small_number(parts[i]))) ++i;
+  const bool comma = i < parts.size() && is_operator(parts[i], ",");
+  if (comma) ++i;
+  std::optional<std::int64_t> high;
+  if (comma && i < parts.size() && (high = small_number(parts[i]))) ++i;
+  if (i != parts.size() || (!low && !high)) {
+    error = "malformed repetition after a line constituent";
+    return std::nullopt;
+  }
+  if (low) repeat.min = *low;
+  if (!comma) repeat.max = repeat.min;
+  else if (high) repeat.max = *high;
+  if (repeat.max >= 0 && repeat.max < repeat.min) {
+    error = "the repetition of a line constituent is empty";
+    return std::nullopt;
+  }
+  if (repeat.max == 0) {
+    error = "a line constituent repeated at most 0 times never matches";
+    return std::nullopt;
+  }
+  return repeat;
+}
+
+SyntaxParameter line_repeat_parameter(const LineRepeat& repeat, SourceRange range) {
+  SyntaxParameter p{"repeat", range, {}};
+  for (std::int64_t value : {repeat.min, repeat.max}) {
+    auto n = std::make_unique<SyntaxNode>();
+    n->kind = SyntaxKind::Number;
+    n->range = range;
+    n->number = value;
+    n->text = std::to_string(value);
+    p.values.push_back(std::move(n));
+  }
+  return p;
+}
+
+}  // namespace quarry::grammar

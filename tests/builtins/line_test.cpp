@@ -1,0 +1,121 @@
+// The line filter: constituents and quantifiers, both arrows, its parameters and its comments.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "builtins/branching_game.h"
+#include "builtins/evaluate.h"
+#include "builtins/game_evaluation.h"
+
+using quarry::chess::NodeId;
+using quarry::testing::compile_error;
+using quarry::testing::GameEvaluation;
+
+namespace {
+
+// 1.e4 e5 (2.f4) 2.Nf3 Nc6 (1...c5 2.Nf3): ids start 0, e4 1, e5 2, Nf3 3, Nc6 4, f4 5, c5 6, Nf3 7.
+using Tree = quarry::testing::BranchingGame;
+
+NodeId node_of(GameEvaluation& g, const Tree& t, NodeId Tree::*where) { return where ? t.*where : g.game().root(); }
+
+// Whether `query` matches at `where` (nullptr: the start position).
+bool holds(const std::string& query, NodeId Tree::*where = nullptr, bool variations = true) {
+  GameEvaluation g(query, quarry::testing::kStartFen);
+  Tree t = Tree::build(g);
+  g.context().set_variations(variations);
+  return g.at(node_of(g, t, where)).matches();
+}
+
+// The comments `query` leaves at each of `wheres` in turn (with variations), as "id:text".
+std::vector<std::string> comments(const std::string& query, std::vector<NodeId Tree::*> wheres = {nullptr},
+                                  bool quiet = false) {
+  GameEvaluation g(query, quarry::testing::kStartFen);
+  Tree t = Tree::build(g);
+  g.context().set_variations(true);
+  g.context().set_quiet(quiet);
+  for (NodeId Tree::*where : wheres) g.at(node_of(g, t, where)).matches();
+  std::vector<std::string> out;
+  for (const auto& c : g.context().comments()) {
+    out.push_back(std::to_string(g.game().position_ids()[c.node]) + ":" + c.text);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("line: the longest line from here, counted in positions, the first constituent here", "[line]") {
+  CHECK(holds("(line --> . +) == 5"));
+  CHECK(holds("(line --> . +) == 5", nullptr, false));
+  CHECK(holds("(line --> . +) == 4", &Tree::e4));
+  CHECK(holds("(line --> . --> .) == 2"));
+  CHECK(holds("(line --> wtm --> btm --> wtm) == 3"));
+  CHECK_FALSE(holds("line --> btm"));
+  CHECK(holds("(line --> . ? --> initial) == 1"));
+  // Into a variation only with variations on.
+  CHECK(holds("(line --> . * --> move previous from c7) == 3"));
+  CHECK_FALSE(holds("line --> . * --> move previous from c7", nullptr, false));
+  // Constituents that may match nothing give a line of length 0.
+  CHECK(holds("(line --> check *) == 0"));
+}
+
+TEST_CASE("line quantifiers: * + ? {n} {m,n} {m,} {,n}", "[line]") {
+  CHECK(holds("(line --> . {2}) == 2"));
+  CHECK(holds("(line --> . {2,3}) == 3"));
+  CHECK(holds("(line --> . {,2}) == 2"));
+  CHECK(holds("(line --> . {3,}) == 5"));
+  CHECK(holds("(line --> . {+}) == 5"));
+  CHECK_FALSE(holds("line --> . {6,}"));
+  CHECK_FALSE(holds("line --> wtm {2}"));
+  // `*` and `+` between operands keep their arithmetic meaning.
+  CHECK(holds("(line --> 1 * 2 == 2 --> 1 + 1 == 2) == 2"));
+  CHECK(holds("line --> . + >= 5"));
+  CHECK_FALSE(holds("line --> . + > 5"));
+  CHECK(holds("line --> wtm ? --> btm and true", &Tree::e4));
+  CHECK(compile_error("line --> check {3,1}") == "the repetition of a line constituent is empty");
+  CHECK(compile_error("line --> check {x}") != "");
+}
+
+TEST_CASE("line <-- follows the parents; arrows may not be mixed", "[line]") {
+  CHECK(holds("(line <-- . +) == 5", &Tree::nc6));
+  CHECK(compile_error("line <-- wtm --> btm") == "the arrows of a 'line' may not be mixed");
+  CHECK(holds("(line <-- . * <-- initial) == 4", &Tree::c5_nf3));
+  CHECK(compile_error("line") == "'line' needs its constituents after an arrow");
+}
+
+TEST_CASE("line parameters: singlecolor, primary, secondary, firstmatch, lastposition, range", "[line]") {
+  CHECK(holds("(line singlecolor --> wtm +) == 3"));
+  CHECK(holds("(line --> wtm +) == 1"));
+  CHECK_FALSE(holds("line primary --> . * --> move previous from c7"));
+  CHECK(holds("(line secondary --> . --> move previous from c7) == 2", &Tree::e4));
+  CHECK(holds("(line secondary --> . +) == 1"));
+  CHECK(holds("(line secondary <-- . +) == 2", &Tree::c5));
+  CHECK(holds("(line firstmatch --> . +) == 1"));
+  CHECK(holds("(line lastposition --> . +) == position 4"));
+  CHECK(holds("(line lastposition <-- . +) == initialposition", &Tree::c5_nf3));
+  CHECK_FALSE(holds("line 2 3 --> . +"));
+  CHECK(holds("(line 4 6 --> . +) == 5"));
+  CHECK(holds("(line quiet 4 6 firstmatch --> . {4,}) == 4"));
+  CHECK(compile_error("line primary secondary --> check") == "'line' follows primary or secondary moves, not both");
+  CHECK(compile_error("line 3 1 --> check") == "the range of 'line' is empty");
+}
+
+TEST_CASE("line comments its start and end and keeps only its constituents' comments on that line", "[line]") {
+  CHECK(comments("line --> . {2}", {&Tree::e4}) == std::vector<std::string>{"1:line start", "2:line end"});
+  CHECK(comments("line --> {comment(\"w\") wtm} --> {comment(\"b\") btm}") ==
+        std::vector<std::string>{"0:line start", "0:w", "1:b", "1:line end"});
+  CHECK(comments("line --> {comment(\"p\" ply) .} {1,2} --> btm") ==
+        std::vector<std::string>{"0:line start", "0:p0", "1:line end"});
+  CHECK(comments("line --> {comment(\"w\") wtm} --> initial").empty());
+  CHECK(comments("line quiet --> . {2}", {&Tree::e4}).empty());
+  CHECK(comments("line --> . {2}", {&Tree::e4}, true).empty());
+}
+
+TEST_CASE("line nestban: a line starting inside a line matched before in this game is ignored", "[line]") {
+  CHECK(comments("line nestban quiet --> {comment(\"at \" ply) .} {2}", {nullptr, &Tree::e4, &Tree::e5}) ==
+        std::vector<std::string>{"0:at 0", "1:at 1", "2:at 2", "3:at 3"});
+  CHECK(comments("line quiet --> {comment(\"at \" ply) .} {2}", {nullptr, &Tree::e4}) ==
+        std::vector<std::string>{"0:at 0", "1:at 1", "1:at 1", "2:at 2"});
+  // The same start may be evaluated again.
+  CHECK(comments("line nestban quiet --> {comment(\"at \" ply) .} {2}", {nullptr, nullptr}).size() == 4);
+}
