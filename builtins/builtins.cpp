@@ -12,6 +12,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_position_state_filters(registry);
   register_game_tree_filters(registry);
   register_move_filters(registry);
+  register_echo_filters(registry);
   register_find_filters(registry);
   register_line_sequence_filters(registry);
   register_transform_filters(registry);

@@ -15,6 +15,7 @@ void register_set_filters(interpreter::Registry& registry);
 void register_position_state_filters(interpreter::Registry& registry);
 void register_game_tree_filters(interpreter::Registry& registry);
 void register_move_filters(interpreter::Registry& registry);
+void register_echo_filters(interpreter::Registry& registry);
 void register_find_filters(interpreter::Registry& registry);
 void register_line_sequence_filters(interpreter::Registry& registry);  // line --> C1 --> C2
 void register_transform_filters(interpreter::Registry& registry);

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "grammar/echo_syntax.h"
 #include "grammar/line_syntax.h"
 #include "grammar/operators.h"
 #include "grammar/token_stream.h"
@@ -250,6 +251,13 @@ class Lowering {
       case ShapeKind::Function: return function_definition(in, std::move(node));
       case ShapeKind::Dictionary: return dictionary_declaration(in, std::move(node));
       case ShapeKind::Line: return line_filter(in, std::move(node), shape);
+      case ShapeKind::Echo: {
+        SourceRange where = in.here();
+        if (std::string error; !read_echo_head(in, *node, error, where)) fail(where, error, "write echo (s t) { … }");
+        node->children.push_back(body(in));
+        node->range.end = node->children.back()->range.end;
+        return node;
+      }
       case ShapeKind::Infix:
         fail(token.range, "'" + std::string(token.text) + "' needs a filter on its left");
       case ShapeKind::Header:

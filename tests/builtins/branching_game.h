@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "builtins/game_evaluation.h"
 
@@ -33,6 +34,21 @@ inline bool holds_at(const std::string& query, chess::NodeId BranchingGame::*whe
   BranchingGame t = BranchingGame::build(g);
   g.context().set_variations(variations);
   return g.at(t.*where).matches();
+}
+
+// The comments a query leaves when evaluated at `where` (with variations), as "id:text".
+inline std::vector<std::string> comments_at(const std::string& query, chess::NodeId BranchingGame::*where,
+                                            bool quiet = false) {
+  GameEvaluation g(query, kStartFen);
+  BranchingGame t = BranchingGame::build(g);
+  g.context().set_variations(true);
+  g.context().set_quiet(quiet);
+  g.at(t.*where).matches();
+  std::vector<std::string> out;
+  for (const auto& c : g.context().comments()) {
+    out.push_back(std::to_string(g.game().position_ids()[c.node]) + ":" + c.text);
+  }
+  return out;
 }
 
 }  // namespace quarry::testing

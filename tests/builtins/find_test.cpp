@@ -15,26 +15,14 @@ using quarry::testing::GameEvaluation;
 namespace {
 
 using Tree = quarry::testing::BranchingGame;
-const char* const kStart = quarry::testing::kStartFen;
 
-Tree build(GameEvaluation& g) { return Tree::build(g); }
 
 bool holds(const std::string& query, NodeId Tree::*where, bool variations = true) {
   return quarry::testing::holds_at(query, where, variations);
 }
 
-// The comments a query leaves when evaluated at `where` (with variations), as "id:text".
 std::vector<std::string> comments(const std::string& query, NodeId Tree::*where, bool quiet = false) {
-  GameEvaluation g(query, kStart);
-  Tree t = build(g);
-  g.context().set_variations(true);
-  g.context().set_quiet(quiet);
-  g.at(t.*where).matches();
-  std::vector<std::string> out;
-  for (const auto& c : g.context().comments()) {
-    out.push_back(std::to_string(g.game().position_ids()[c.node]) + ":" + c.text);
-  }
-  return out;
+  return quarry::testing::comments_at(query, where, quiet);
 }
 
 }  // namespace
