@@ -28,17 +28,22 @@ struct BranchingGame {
   }
 };
 
-// Evaluates `query` at the node `where` picks, with variations visible or not.
-inline bool holds_at(const std::string& query, chess::NodeId BranchingGame::*where, bool variations = true) {
+// The node `where` picks; nullptr picks the start position.
+inline chess::NodeId node_of(GameEvaluation& g, const BranchingGame& t, chess::NodeId BranchingGame::*where) {
+  return where ? t.*where : g.game().root();
+}
+
+// Evaluates `query` at the node `where` picks (nullptr: the start), with variations visible or not.
+inline bool holds(const std::string& query, chess::NodeId BranchingGame::*where = nullptr, bool variations = true) {
   GameEvaluation g(query, kStartFen);
   BranchingGame t = BranchingGame::build(g);
   g.context().set_variations(variations);
-  return g.at(t.*where).matches();
+  return g.at(node_of(g, t, where)).matches();
 }
 
 // The comments a query leaves when evaluated at `where` (with variations), as "id:text".
-inline std::vector<std::string> comments_at(const std::string& query, chess::NodeId BranchingGame::*where,
-                                            bool quiet = false) {
+inline std::vector<std::string> comments(const std::string& query, chess::NodeId BranchingGame::*where,
+                                         bool quiet = false) {
   GameEvaluation g(query, kStartFen);
   BranchingGame t = BranchingGame::build(g);
   g.context().set_variations(true);

@@ -12,19 +12,9 @@ using quarry::chess::NodeId;
 using quarry::testing::compile_error;
 using quarry::testing::GameEvaluation;
 
-namespace {
-
 using Tree = quarry::testing::BranchingGame;
-
-bool holds(const std::string& query, NodeId Tree::*where, bool variations = true) {
-  return quarry::testing::holds_at(query, where, variations);
-}
-
-std::vector<std::string> comments(const std::string& query, NodeId Tree::*where, bool quiet = false) {
-  return quarry::testing::comments_at(query, where, quiet);
-}
-
-}  // namespace
+using quarry::testing::holds;
+using quarry::testing::comments;
 
 TEST_CASE("echo: s is the current position, t every other position of the game", "[echo]") {
   CHECK(holds("echo (s t) s == currentposition", &Tree::e4));

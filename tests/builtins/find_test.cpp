@@ -12,20 +12,9 @@ using quarry::chess::NodeId;
 using quarry::testing::compile_error;
 using quarry::testing::GameEvaluation;
 
-namespace {
-
 using Tree = quarry::testing::BranchingGame;
-
-
-bool holds(const std::string& query, NodeId Tree::*where, bool variations = true) {
-  return quarry::testing::holds_at(query, where, variations);
-}
-
-std::vector<std::string> comments(const std::string& query, NodeId Tree::*where, bool quiet = false) {
-  return quarry::testing::comments_at(query, where, quiet);
-}
-
-}  // namespace
+using quarry::testing::holds;
+using quarry::testing::comments;
 
 TEST_CASE("find: the first position from here on where the filter matches, in position-id order", "[find]") {
   CHECK(holds("(find ply == 3) == position 3", &Tree::e4));

@@ -9,18 +9,8 @@ using quarry::chess::NodeId;
 using quarry::testing::compile_error;
 using quarry::testing::GameEvaluation;
 
-namespace {
-
 using Tree = quarry::testing::BranchingGame;
-const char* const kStart = quarry::testing::kStartFen;
-
-Tree build(GameEvaluation& g) { return Tree::build(g); }
-
-bool holds(const std::string& query, NodeId Tree::*where, bool variations = true) {
-  return quarry::testing::holds_at(query, where, variations);
-}
-
-}  // namespace
+using quarry::testing::holds;
 
 TEST_CASE("currentposition, initialposition and position N name nodes by position id", "[game_tree]") {
   CHECK(holds("currentposition == position 4", &Tree::nc6));
@@ -68,8 +58,8 @@ TEST_CASE("mainline, variation, virtualmainline and depth place a position in th
 }
 
 TEST_CASE("P : F evaluates F at P with F's type, and fails when P does", "[game_tree]") {
-  GameEvaluation g("parent : ply", kStart);
-  Tree t = build(g);
+  GameEvaluation g("parent : ply", quarry::testing::kStartFen);
+  Tree t = Tree::build(g);
   CHECK(g.at(t.nc6).number() == 3);
   CHECK(holds("parent : btm", &Tree::nc6));
   CHECK(holds("(parent : #[Pp]) == 16", &Tree::e4));
@@ -85,13 +75,13 @@ TEST_CASE("positions compare by id, convert to text and intersect square by squa
   CHECK(holds("initialposition : parent != currentposition", &Tree::nc6));
   CHECK(holds("x = parent x == position 3 x : ply == 3", &Tree::nc6));
   {
-    GameEvaluation g(R"(str(currentposition " " parent))", kStart);
-    Tree t = build(g);
+    GameEvaluation g(R"(str(currentposition " " parent))", quarry::testing::kStartFen);
+    Tree t = Tree::build(g);
     CHECK(g.at(t.nc6).text() == "move 3 (wtm) move 2 (btm)");
     CHECK(g.at(t.c5).text() == "move 2 (wtm) position 6 move 1 (btm)");
   }
-  GameEvaluation g("currentposition & initialposition", kStart);
-  Tree t = build(g);
+  GameEvaluation g("currentposition & initialposition", quarry::testing::kStartFen);
+  Tree t = Tree::build(g);
   CHECK(g.at(t.e4).squares().count() == 62);
   CHECK(g.at(g.game().root()).squares().count() == 64);
 }

@@ -17,15 +17,8 @@ namespace {
 // 1.e4 e5 (2.f4) 2.Nf3 Nc6 (1...c5 2.Nf3): ids start 0, e4 1, e5 2, Nf3 3, Nc6 4, f4 5, c5 6, Nf3 7.
 using Tree = quarry::testing::BranchingGame;
 
-NodeId node_of(GameEvaluation& g, const Tree& t, NodeId Tree::*where) { return where ? t.*where : g.game().root(); }
-
-// Whether `query` matches at `where` (nullptr: the start position).
-bool holds(const std::string& query, NodeId Tree::*where = nullptr, bool variations = true) {
-  GameEvaluation g(query, quarry::testing::kStartFen);
-  Tree t = Tree::build(g);
-  g.context().set_variations(variations);
-  return g.at(node_of(g, t, where)).matches();
-}
+using quarry::testing::holds;
+using quarry::testing::node_of;
 
 // The comments `query` leaves at each of `wheres` in turn (with variations), as "id:text".
 std::vector<std::string> comments(const std::string& query, std::vector<NodeId Tree::*> wheres = {nullptr},
