@@ -39,18 +39,37 @@ bool is_capture(const Position& pos, Move m) {
          (m.kind() != Move::Kind::Castling && !pos.piece_at(m.to()).is_none());
 }
 
+// The squares a piece of type t of the side to move could come from to reach `to` by an
+// ordinary move or capture (pawns: pushes and captures, en passant excluded).
+SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
+  const Color us = pos.side_to_move();
+  const SquareSet ours = pos.pieces(us, t);
+  switch (t) {
+    case PieceType::Knight: return knight_attacks(to) & ours;
+    case PieceType::Bishop: return bishop_attacks(to, pos.occupied()) & ours;
+    case PieceType::Rook: return rook_attacks(to, pos.occupied()) & ours;
+    case PieceType::Queen: return queen_attacks(to, pos.occupied()) & ours;
+    case PieceType::King: return king_attacks(to) & ours;
+    case PieceType::Pawn: {
+      if (pos.pieces(~us).contains(to)) return pawn_attacks(~us, to) & ours;
+      if (pos.occupied().contains(to)) return SquareSet();
+      const int step = us == Color::White ? -8 : 8;  // from `to` back towards our side
+      const Square one(to.index() + step);
+      if (ours.contains(one)) return SquareSet(one);
+      const int double_rank = us == Color::White ? 3 : 4;
+      if (to.rank() != double_rank || pos.occupied().contains(one)) return SquareSet();
+      return ours & SquareSet(Square(one.index() + step));
+    }
+    case PieceType::None: return SquareSet();
+  }
+  return SquareSet();
+}
+
 // File, rank, both or neither, whichever singles the move out among same-type moves to `to`.
 std::string disambiguation(const Position& pos, Move m, PieceType type) {
   MoveList rivals;
-  SquareSet others = pos.pieces(pos.side_to_move(), type).without(m.from());
-  // Only pieces that attack `to` can be rivals; the generator then drops the pinned ones.
-  switch (type) {
-    case PieceType::Knight: others &= knight_attacks(m.to()); break;
-    case PieceType::Bishop: others &= bishop_attacks(m.to(), pos.occupied()); break;
-    case PieceType::Rook: others &= rook_attacks(m.to(), pos.occupied()); break;
-    case PieceType::Queen: others &= queen_attacks(m.to(), pos.occupied()); break;
-    default: break;
-  }
+  // Only pieces that can reach `to` can be rivals; the generator then drops the pinned ones.
+  const SquareSet others = candidate_sources(pos, type, m.to()).without(m.from());
   if (others.is_empty()) return {};
   generate_legal_moves(pos, rivals, others, SquareSet(m.to()));
   bool any = false;
@@ -195,39 +214,7 @@ bool leaves_king_attacked(const Position& pos, Square from, Square to) {
   if (!king.is_valid()) return false;
   const SquareSet occupied = (pos.occupied() & ~SquareSet(from)) | SquareSet(to);
   const SquareSet enemies = pos.pieces(them) & ~SquareSet(to);  // a capture removes one
-  const SquareSet queens = pos.pieces(PieceType::Queen);
-  const SquareSet attackers = (knight_attacks(king) & pos.pieces(PieceType::Knight)) |
-                              (pawn_attacks(us, king) & pos.pieces(PieceType::Pawn)) |
-                              (king_attacks(king) & pos.pieces(PieceType::King)) |
-                              (rook_attacks(king, occupied) & (pos.pieces(PieceType::Rook) | queens)) |
-                              (bishop_attacks(king, occupied) & (pos.pieces(PieceType::Bishop) | queens));
-  return (attackers & enemies).any();
-}
-
-// The squares a piece of type t of the side to move could come from to reach `to` by an
-// ordinary move or capture (pawns: pushes and captures, en passant excluded).
-SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
-  const Color us = pos.side_to_move();
-  const SquareSet ours = pos.pieces(us, t);
-  switch (t) {
-    case PieceType::Knight: return knight_attacks(to) & ours;
-    case PieceType::Bishop: return bishop_attacks(to, pos.occupied()) & ours;
-    case PieceType::Rook: return rook_attacks(to, pos.occupied()) & ours;
-    case PieceType::Queen: return queen_attacks(to, pos.occupied()) & ours;
-    case PieceType::King: return king_attacks(to) & ours;
-    case PieceType::Pawn: {
-      if (pos.pieces(~us).contains(to)) return pawn_attacks(~us, to) & ours;
-      if (pos.occupied().contains(to)) return SquareSet();
-      const int step = us == Color::White ? -8 : 8;  // from `to` back towards our side
-      const Square one(to.index() + step);
-      if (ours.contains(one)) return SquareSet(one);
-      const int double_rank = us == Color::White ? 3 : 4;
-      if (to.rank() != double_rank || pos.occupied().contains(one)) return SquareSet();
-      return ours & SquareSet(Square(one.index() + step));
-    }
-    case PieceType::None: return SquareSet();
-  }
-  return SquareSet();
+  return (pos.attackers_to(king, occupied) & enemies).any();
 }
 
 // The common case without move generation: exactly one piece can make the move and it is legal.
