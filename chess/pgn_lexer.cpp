@@ -145,6 +145,7 @@ bool PgnLexer::skip_space() {
       const std::uint8_t cls = kClasses[static_cast<unsigned char>(*p) + 1];
       if (cls == kNewlineClass) {
         ++line_;
+        line_start_ = true;
       } else if (cls != kBlankClass) {
         break;
       }
@@ -189,13 +190,20 @@ PgnToken PgnLexer::next() {
       return end;
     }
     token_line_ = line_;
+    const bool line_start = line_start_;
+    line_start_ = false;
     const int c = static_cast<unsigned char>(buf_[pos_]);
     switch (c) {
       case '[': {
+        if (movetext_ && !tag_pair_follows(line_start)) return lex_movetext_bracket();
         PgnToken t = lex_tag();
         if (t.kind == PgnTokenKind::Tag) return t;
         continue;
       }
+      case ']':
+        if (!movetext_) break;
+        ++pos_;
+        return make(PgnTokenKind::BracketEnd, pos_ - 1, pos_);
       case '{': return lex_brace_comment();
       case ';': return lex_line_comment();
       case '%': skip_to_line_end(); continue;
@@ -274,6 +282,38 @@ PgnToken PgnLexer::tag_line(std::size_t name_offset) {
   t.text = v.end > v.begin ? line.substr(v.begin, v.end - v.begin) : std::string_view();
   if (!quoted) t.text = trim(t.text);
   pos_ = token_ + v.tag_end;  // the rest of the line (another tag, movetext) is lexed next
+  return t;
+}
+
+// At a '[' in movetext: `[Name "` is a tag pair when it starts its line, and `[Event "` always
+// (the next record glued to a cut-off one). Square-bracket variations ("[14.Nxb5 Qa5]") and
+// annotations ("[Diagram]") have no quoted value after a name.
+bool PgnLexer::tag_pair_follows(bool line_start) {
+  std::size_t i = 1;
+  auto at = [&](std::size_t k) { return ensure(k + 1) ? static_cast<unsigned char>(buf_[pos_ + k]) : -1; };
+  while (at(i) == ' ' || at(i) == '\t') ++i;
+  const std::size_t name = i;
+  if (!is_alpha(at(i))) return false;
+  while (is_name_char(at(i))) ++i;
+  const std::size_t name_end = i;
+  while (at(i) == ' ' || at(i) == '\t') ++i;
+  if (at(i) != '"') return false;
+  return line_start || std::string_view(buf_.data() + pos_ + name, name_end - name) == "Event";
+}
+
+// A '[' in movetext that is not a tag: "[%clk 0:01]" (a command that lost its braces) is read as
+// a comment up to its ']'; any other '[' opens a square-bracket variation.
+PgnToken PgnLexer::lex_movetext_bracket() {
+  if (ensure(2) && buf_[pos_ + 1] == '%') return lex_bracketed_command();
+  ++pos_;
+  return make(PgnTokenKind::BracketStart, pos_ - 1, pos_);
+}
+
+PgnToken PgnLexer::lex_bracketed_command() {
+  for (int c = peek(); c != -1 && c != ']' && c != '\n'; c = peek()) ++pos_;
+  if (peek() == ']') ++pos_;
+  PgnToken t = make(PgnTokenKind::Comment, token_, pos_);
+  t.text = trim(t.text);
   return t;
 }
 

@@ -19,6 +19,8 @@ enum class PgnTokenKind : std::uint8_t {
   MoveNumber,      // 12.  12...  12…
   Symbol,          // a SAN move, "--", or any other word
   Result,          // 1-0 0-1 1/2-1/2 * ½-½
+  BracketStart,    // '[' in movetext that is not a tag pair: a square-bracket variation opens
+  BracketEnd,      // ']' in movetext
 };
 
 // Views in a token point into the lexer's buffer and stay valid until the next call to next().
@@ -41,6 +43,10 @@ class PgnLexer {
   explicit PgnLexer(std::string text);
 
   PgnToken next();
+  // In movetext a '[' starts a tag only as a real tag pair: `[Name "` first on its line, or
+  // `[Event "` anywhere (a record cut off mid-line); any other '[' and every ']' are brackets.
+  // Outside movetext (the default) every '[' followed by a name is read as a tag.
+  void set_movetext(bool movetext) { movetext_ = movetext; }
   // True when a read error stopped the input early.
   bool read_error() const { return read_error_; }
 
@@ -57,6 +63,9 @@ class PgnLexer {
   PgnToken lex_garbage();
 
   PgnToken lex_tag();
+  PgnToken lex_movetext_bracket();
+  bool tag_pair_follows(bool line_start);
+  PgnToken lex_bracketed_command();
   PgnToken tag_line(std::size_t name_offset);
   PgnToken lex_evaluation();
   PgnToken lex_brace_comment();
@@ -78,6 +87,8 @@ class PgnLexer {
   std::uint64_t token_line_ = 1;
   bool eof_ = false;
   bool read_error_ = false;
+  bool movetext_ = false;
+  bool line_start_ = true;  // no token yet on the current line
 };
 
 // Decodes a !/? suffix: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, anything else 0.

@@ -2,6 +2,7 @@
 // A malformed game is drained to its end and reported, so the next game reads normally.
 #include "chess/pgn_reader.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -43,6 +44,56 @@ std::string describe_move(const Game& game, NodeId id) {
   return s;
 }
 
+// "1-O", "0-", "1/2-1/": a result token garbled by hand or cut off. Castling written with
+// zeros is a move, not a result.
+bool is_garbled_result(std::string_view s) {
+  if (s.empty() || s.size() > 7 || (s[0] != '0' && s[0] != '1')) return false;
+  if (s.starts_with("0-0")) return false;
+  if (s.find_first_not_of("0123/-Oo") != std::string_view::npos) return false;
+  return s.find_first_of("-/") != std::string_view::npos;
+}
+
+// Field `index` (0-based) of a FEN, or "-" when it has fewer fields.
+std::string_view fen_field(std::string_view fen, int index) {
+  std::size_t i = 0;
+  for (int field = 0;; ++field) {
+    i = fen.find_first_not_of(" \t", i);
+    if (i == std::string_view::npos) return "-";
+    const std::size_t end = std::min(fen.find_first_of(" \t", i), fen.size());
+    if (field == index) return fen.substr(i, end - i);
+    i = end;
+  }
+}
+
+// Castling rights a FEN asks for: the distinct letters of its castling field.
+int castling_rights_asked(std::string_view fen) {
+  const std::string_view field = fen_field(fen, 2);
+  int asked = 0;
+  for (std::size_t k = 0; k < field.size(); ++k) {
+    if (field[k] != '-' && field.find(field[k]) == k) ++asked;
+  }
+  return asked;
+}
+
+int castling_rights_kept(const Position& pos) {
+  int kept = 0;
+  for (Color c : {Color::White, Color::Black}) {
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) kept += pos.has_castling_right(c, side) ? 1 : 0;
+  }
+  return kept;
+}
+
+// Gives a game whose text was not read as written the kWarningTag tag; repairs alone do not.
+void mark(Game& game, const std::vector<PgnDiagnostic>& warnings) {
+  std::string value;
+  for (const PgnDiagnostic& w : warnings) {
+    if (w.repaired) continue;
+    if (!value.empty()) value += "; ";
+    value += w.message;
+  }
+  if (!value.empty()) game.add_tag(kWarningTag, value);
+}
+
 }  // namespace
 
 class PgnReader::Impl {
@@ -58,8 +109,13 @@ class PgnReader::Impl {
   // Reads one game's tokens. Returns false when the input held nothing but stray comments.
   bool read(Game& game);
   bool ok() const { return error_.empty(); }
+  // The game is kept despite error(): reading stopped at a fault in the movetext, not strictly.
+  bool keep_despite_error() const { return !fatal_ && !strict_; }
   const std::string& error() const { return error_; }
   std::uint64_t error_line() const { return error_line_; }
+  // Warnings of the game just read (game_number left 0), and the tag they give it.
+  std::vector<PgnDiagnostic>& warnings() { return warnings_; }
+  void set_strict(bool strict) { strict_ = strict; }
   bool at_end() const { return at_end_; }
   bool read_error() const { return lexer_.read_error(); }
 
@@ -74,7 +130,12 @@ class PgnReader::Impl {
   void on_variation_start(Game& game);
   void on_variation_end(Game& game);
   void on_nag(Game& game, const PgnToken& t);
+  void on_bracket_start(Game& game, const PgnToken& t);
+  void close_group(Game& game, char closer);
   void on_movetext(Game& game, const PgnToken& t);
+  void on_unterminated_comment(const PgnToken& t);
+  void warn(std::uint64_t line, std::string message, bool repaired);
+  void check_fen_repairs(std::string_view fen, const Position& pos);
   void reset(Game& game);
 
   PgnLexer lexer_;
@@ -86,13 +147,17 @@ class PgnReader::Impl {
   bool started_ = false;
   NodeId current_ = 0;               // last node of the line being read
   std::vector<NodeId> variations_;   // where each open variation returns to
+  std::vector<char> open_groups_;    // closer of each open '(' or '[' group: ')' or ']'
   std::uint64_t skipped_depth_ = 0;  // open variations whose moves are ignored
   bool skip_closes_variation_ = false;  // the skip ends with a variation that was entered
   bool at_variation_start_ = false;  // comments go before the variation's first move
   std::vector<std::string> comments_before_;
   std::string error_;
   std::uint64_t error_line_ = 0;
+  bool strict_ = false;  // faults skip the game instead of ending its movetext
+  bool fatal_ = false;  // nothing of the game is usable (a bad FEN)
   std::uint64_t fen_line_ = 0;
+  std::vector<PgnDiagnostic> warnings_;
 };
 
 PgnToken PgnReader::Impl::take() {
@@ -124,12 +189,36 @@ void PgnReader::Impl::start(Game& game) {
   if (!pos) {
     error_ = "bad FEN \"" + std::string(text) + "\": " + why;
     error_line_ = fen_line_;
+    fatal_ = true;
     return;
   }
+  if (fen != nullptr) check_fen_repairs(text, *pos);
   // Comments read before the start was known (between or after the tags) stay at the root.
   std::vector<std::string> root_comments = std::move(game.node(game.root()).comments_after);
   game.set_start(*pos);
   game.node(game.root()).comments_after = std::move(root_comments);
+}
+
+// Rights whose king or rook is not at home and an en passant square no double step can have made
+// are dropped by Position::from_fen; the game is read in full, but the user hears of it.
+void PgnReader::Impl::check_fen_repairs(std::string_view fen, const Position& pos) {
+  std::string what;
+  if (castling_rights_asked(fen) > castling_rights_kept(pos)) {
+    what = "castling rights the position cannot have dropped (kept \"" + std::string(fen_field(pos.fen(), 2)) + "\")";
+  }
+  const std::string_view ep = fen_field(fen, 3);
+  if (ep != "-" && !pos.en_passant_square().is_valid()) {
+    if (!what.empty()) what += ", ";
+    what += "impossible en passant square \"" + std::string(ep) + "\" dropped";
+  }
+  if (!what.empty()) warn(fen_line_, "FEN repaired: " + what, true);
+}
+
+void PgnReader::Impl::warn(std::uint64_t line, std::string message, bool repaired) {
+  PgnDiagnostic& w = warnings_.emplace_back();
+  w.line = line;
+  w.message = std::move(message);
+  w.repaired = repaired;
 }
 
 void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
@@ -141,6 +230,10 @@ void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
     if (!variations_.empty()) {
       skipped_depth_ = 1;
       skip_closes_variation_ = true;
+      return;
+    }
+    if (is_garbled_result(t.text)) {
+      fail(t, "bad result \"" + std::string(t.text) + "\"");
       return;
     }
     std::string m = "illegal move \"" + std::string(t.text) + "\" ";
@@ -207,18 +300,63 @@ void PgnReader::Impl::on_nag(Game& game, const PgnToken& t) {
   game.node(current_).nags.push_back(static_cast<std::uint8_t>(t.nag));
 }
 
+// A '[' in movetext: read like '(' (published collections write variations so), said once.
+void PgnReader::Impl::on_bracket_start(Game& game, const PgnToken& t) {
+  if (strict_) {
+    fail(t, "square bracket in movetext");
+    return;
+  }
+  const bool said = std::any_of(warnings_.begin(), warnings_.end(),
+                                [](const PgnDiagnostic& w) { return w.message.starts_with("square brackets"); });
+  if (!said && error_.empty()) warn(t.line, "square brackets in movetext read as a variation", false);
+  open_groups_.push_back(']');
+  on_variation_start(game);
+}
+
+// ')' closes the innermost group when that is a '('; ']' closes every group up to its '['.
+// Closers that match no open group are ignored.
+void PgnReader::Impl::close_group(Game& game, char closer) {
+  if (open_groups_.empty()) return;
+  if (closer == ')') {
+    if (open_groups_.back() != ')') return;
+    open_groups_.pop_back();
+    on_variation_end(game);
+    return;
+  }
+  if (std::find(open_groups_.begin(), open_groups_.end(), ']') == open_groups_.end()) return;
+  while (true) {
+    const char top = open_groups_.back();
+    open_groups_.pop_back();
+    on_variation_end(game);
+    if (top == ']') return;
+  }
+}
+
+// A comment cut off by the end of input or by the next game's [Event: its text is kept.
+void PgnReader::Impl::on_unterminated_comment(const PgnToken& t) {
+  if (strict_) {
+    fail(t, "comment without closing '}'");
+  } else if (error_.empty()) {
+    warn(t.line, "comment without closing '}'", false);
+  }
+}
+
 void PgnReader::Impl::reset(Game& game) {
   game.clear();
+  lexer_.set_movetext(false);
   started_ = false;
   current_ = game.root();
   variations_.clear();
+  open_groups_.clear();
   skipped_depth_ = 0;
   skip_closes_variation_ = false;
   at_variation_start_ = false;
   comments_before_.clear();
   error_.clear();
   error_line_ = 0;
+  fatal_ = false;
   fen_line_ = 0;
+  warnings_.clear();
 }
 
 void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
@@ -226,8 +364,13 @@ void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
     case PgnTokenKind::Symbol:
       if (!t.text.empty()) on_move(game, t);  // empty: a lone en passant mark
       break;
-    case PgnTokenKind::VariationStart: on_variation_start(game); break;
-    case PgnTokenKind::VariationEnd: on_variation_end(game); break;
+    case PgnTokenKind::VariationStart:
+      open_groups_.push_back(')');
+      on_variation_start(game);
+      break;
+    case PgnTokenKind::VariationEnd: close_group(game, ')'); break;
+    case PgnTokenKind::BracketStart: on_bracket_start(game, t); break;
+    case PgnTokenKind::BracketEnd: close_group(game, ']'); break;
     case PgnTokenKind::Nag: on_nag(game, t); break;
     default: break;  // move numbers, results inside variations
   }
@@ -255,10 +398,11 @@ bool PgnReader::Impl::read(Game& game) {
       continue;
     }
     if (t.kind == PgnTokenKind::Comment) {  // may sit between tags: it does not start movetext
-      if (t.unterminated) fail(t, "comment without closing '}'");
+      if (t.unterminated) on_unterminated_comment(t);
       on_comment(game, t);
       continue;
     }
+    if (!movetext) lexer_.set_movetext(true);
     movetext = true;
     content = content || t.kind == PgnTokenKind::Symbol;
     if (!started_) start(game);
@@ -281,6 +425,8 @@ PgnReader::PgnReader(std::FILE* stream, std::string name)
     : impl_(std::make_unique<Impl>(stream)), name_(std::move(name)) {}
 
 PgnReader::~PgnReader() = default;
+
+void PgnReader::set_strict(bool strict) { impl_->set_strict(strict); }
 
 std::unique_ptr<PgnReader> PgnReader::open(const std::string& path, std::string* error) {
   if (path == "-") return std::make_unique<PgnReader>(stdin, "<stdin>");
@@ -309,7 +455,20 @@ PgnReader::Status PgnReader::next(Game& game, PgnDiagnostic& diagnostic) {
     }
     if (!impl_->read(game)) continue;
     game.number = ++games_seen_;
-    if (impl_->ok()) return Status::Game;
+    warnings_ = std::move(impl_->warnings());
+    if (!impl_->ok() && impl_->keep_despite_error()) {
+      // The moves before the fault stand; the fault itself becomes the first warning.
+      PgnDiagnostic fault;
+      fault.line = impl_->error_line();
+      fault.message = impl_->error() + " (movetext read up to it)";
+      warnings_.insert(warnings_.begin(), std::move(fault));
+    }
+    for (PgnDiagnostic& w : warnings_) w.game_number = game.number;
+    if (impl_->ok() || impl_->keep_despite_error()) {
+      mark(game, warnings_);
+      return Status::Game;
+    }
+    warnings_.clear();
     diagnostic.game_number = game.number;
     diagnostic.line = impl_->error_line();
     diagnostic.message = impl_->error();

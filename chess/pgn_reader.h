@@ -11,12 +11,22 @@
 
 namespace quarry::chess {
 
-// Why a game was skipped: its number in the input, the line where the fault is, and the text.
+// Why a game was skipped or what was wrong with a game that was kept: its number in the input,
+// the line where the fault is, and the text.
 struct PgnDiagnostic {
   std::uint64_t game_number = 0;
   std::uint64_t line = 0;
   std::string message;  // e.g. "illegal move 'Nf6' at 12..." or "unparseable FEN"
+  // Warnings only. false: part of the game's text was not read as written (moves after junk
+  // dropped, an unclosed comment, square brackets read as a variation); the game carries a
+  // kWarningTag tag. true: a value was corrected (FEN castling rights, en passant square), the
+  // game was read in full and is not tagged.
+  bool repaired = false;
 };
+
+// The tag a kept game gets when part of its text could not be read as written; its value is the
+// warning(s), joined by "; ". Queries see it with `tag "QuarryWarning"`.
+inline constexpr const char* kWarningTag = "QuarryWarning";
 
 class PgnReader {
  public:
@@ -34,7 +44,13 @@ class PgnReader {
   // Reads the next game. Game: `game` holds it. Skipped: the game was malformed, `diagnostic`
   // says why and where, and the reader has already moved past it. End: input exhausted (or a
   // read error, reported in diagnostic.message).
+  // A game whose movetext breaks off (an illegal or half-written move, a bad result token, an
+  // unclosed comment) is returned with the moves read before the fault and a warning; strict
+  // reading skips it instead, as it skips games with square brackets in their movetext.
   Status next(Game& game, PgnDiagnostic& diagnostic);
+  // Warnings about the game the last next() returned (Status::Game), at most one per kind.
+  const std::vector<PgnDiagnostic>& warnings() const { return warnings_; }
+  void set_strict(bool strict);
 
   const std::string& name() const { return name_; }
   std::uint64_t games_seen() const { return games_seen_; }
@@ -44,6 +60,7 @@ class PgnReader {
   std::unique_ptr<Impl> impl_;
   std::string name_;
   std::uint64_t games_seen_ = 0;
+  std::vector<PgnDiagnostic> warnings_;
 };
 
 }  // namespace quarry::chess

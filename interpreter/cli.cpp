@@ -43,6 +43,8 @@ struct CommandLine {
   bool show_dictionaries = false;
   bool secure = false;
   bool keep_all_best = false;
+  bool strict = false;
+  int warn_level = 3;
 };
 
 // CQL writes long options with one dash (`-matchcount 2`); CLI11 wants two. Single letters
@@ -93,6 +95,8 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.show_dictionaries = cl.show_dictionaries;
   s.secure = cl.secure;
   s.keep_all_best = cl.keep_all_best;
+  s.strict = cl.strict;
+  s.warn_level = cl.warn_level;
   return s;
 }
 
@@ -145,6 +149,9 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_flag("--noprogress", cl.no_progress, "no progress line on a terminal");
   app.add_flag("--showdictionaries", cl.show_dictionaries, "print every dictionary after the run");
   app.add_flag("--keepallbest", cl.keep_all_best, "sort keeps the comments of every equally best position");
+  app.add_flag("--strict", cl.strict, "skip games whose movetext breaks off instead of keeping the moves before the fault");
+  app.add_option("-w,--warnlevel", cl.warn_level, "PGN warnings: 1 skipped games, 2 also games kept with a QuarryWarning tag, 3 (default) also repairs")
+      ->check(CLI::Range(1, 3));
   app.add_flag("--secure", cl.secure, "refuse filters that read or write files (readfile, writefile)");
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
 }
@@ -195,9 +202,10 @@ int run_command_line(int argc, char** argv) {
   }
   RunStats stats;
   bool ok = run_query(*query, settings, stats);
-  std::fprintf(stderr, "quarry: %llu games read, %llu matched, %llu skipped (broken) in %.2f s (%.0f games/s)\n",
+  const std::string warned = stats.games_warned > 0 ? ", " + std::to_string(stats.games_warned) + " kept with warnings" : "";
+  std::fprintf(stderr, "quarry: %llu games read, %llu matched, %llu skipped (broken)%s in %.2f s (%.0f games/s)\n",
                static_cast<unsigned long long>(stats.games_read), static_cast<unsigned long long>(stats.games_matched),
-               static_cast<unsigned long long>(stats.games_skipped), stats.seconds,
+               static_cast<unsigned long long>(stats.games_skipped), warned.c_str(), stats.seconds,
                stats.seconds > 0 ? static_cast<double>(stats.games_read) / stats.seconds : 0.0);
   return ok ? 0 : kExitIo;
 }

@@ -97,6 +97,7 @@ class Run {
       std::fprintf(stderr, "quarry: %s\n", error.c_str());
       return false;
     }
+    reader->set_strict(settings_.strict);
     chess::PgnDiagnostic diagnostic;
     while (true) {
       chess::PgnReader::Status status = reader->next(game_, diagnostic);
@@ -114,6 +115,7 @@ class Run {
         continue;
       }
       game_.number = stats_.games_read;
+      report_warnings(input, reader->warnings());
       progress_.update(stats_);
       if (!examine()) return false;
     }
@@ -127,6 +129,18 @@ class Run {
   }
 
  private:
+  // Each warning once per game, as loud as --warnlevel allows; a game that lost text is counted.
+  void report_warnings(const std::string& input, const std::vector<chess::PgnDiagnostic>& warnings) {
+    bool lost_text = false;
+    for (const chess::PgnDiagnostic& w : warnings) {
+      lost_text = lost_text || !w.repaired;
+      if (settings_.warn_level < (w.repaired ? 3 : 2)) continue;
+      std::fprintf(stderr, "%s:%llu: game %llu: warning: %s\n", input.c_str(), static_cast<unsigned long long>(w.line),
+                   static_cast<unsigned long long>(stats_.games_read), w.message.c_str());
+    }
+    if (lost_text) ++stats_.games_warned;
+  }
+
   bool examine() {
     if (settings_.gamenumber && !settings_.gamenumber->contains(static_cast<std::int64_t>(game_.number))) return true;
     if (!result_wanted(settings_, game_)) return true;

@@ -200,3 +200,32 @@ TEST_CASE("lexer: garbage never hangs", "[pgn_lexer]") {
     while (lexer.next().kind != PgnTokenKind::End) REQUIRE(++count <= text.size());
   }
 }
+
+TEST_CASE("lexer: brackets in movetext", "[pgn_lexer]") {
+  PgnLexer lexer("4. Bxc6 [4. Ba4] ] [%clk 0:01:02] e5\n[Event \"n\"]\n  [Site \"s\"]\n[Diagram] Nf3 [Event \"g\"]\n"s);
+  lexer.set_movetext(true);
+  auto t = lex_all(lexer);
+  REQUIRE(t.size() == 16);
+  CHECK(t[2].kind == PgnTokenKind::BracketStart);
+  CHECK(t[3].kind == PgnTokenKind::MoveNumber);
+  CHECK(t[4].text == "Ba4");
+  CHECK(t[5].kind == PgnTokenKind::BracketEnd);
+  CHECK(t[6].kind == PgnTokenKind::BracketEnd);
+  CHECK(t[7].kind == PgnTokenKind::Comment);
+  CHECK(t[7].text == "[%clk 0:01:02]");
+  CHECK(t[8].text == "e5");
+  CHECK(t[9].kind == PgnTokenKind::Tag);  // a tag pair first on its line
+  CHECK(t[9].line == 2);
+  CHECK(t[10].kind == PgnTokenKind::Tag);
+  CHECK(t[10].name == "Site");
+  CHECK(t[11].kind == PgnTokenKind::BracketStart);  // "[Diagram]": no quoted value
+  CHECK(t[12].text == "Diagram");
+  CHECK(t[13].kind == PgnTokenKind::BracketEnd);
+  CHECK(t[14].text == "Nf3");
+  CHECK(t[15].kind == PgnTokenKind::Tag);  // `[Event "` starts a record even mid-line
+  CHECK(t[15].text == "g");
+  // Outside movetext every '[' with a name is a tag, as before.
+  auto tags = lex("[14.Nxb5 Qa5]\n");
+  REQUIRE(tags.size() == 1);
+  CHECK(tags[0].kind == PgnTokenKind::Tag);
+}

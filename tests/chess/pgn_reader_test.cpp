@@ -23,21 +23,28 @@ const char* const kOperaGame =
 struct Result {
   std::vector<Game> games;
   std::vector<PgnDiagnostic> skipped;
+  std::vector<PgnDiagnostic> warnings;  // of every game kept, in order
 };
 
-Result read_all(const std::string& text) {
+Result read_all(const std::string& text, bool strict = false) {
   Result r;
   auto reader = PgnReader::from_string(text);
+  reader->set_strict(strict);
   Game game;
   PgnDiagnostic diag;
   for (int guard = 0; guard < 100000; ++guard) {
     const auto status = reader->next(game, diag);
     if (status == PgnReader::Status::End) break;
-    if (status == PgnReader::Status::Game) r.games.push_back(game);
+    if (status == PgnReader::Status::Game) {
+      r.games.push_back(game);
+      r.warnings.insert(r.warnings.end(), reader->warnings().begin(), reader->warnings().end());
+    }
     if (status == PgnReader::Status::Skipped) r.skipped.push_back(diag);
   }
   return r;
 }
+
+const std::string* warning_tag(const Game& g) { return g.tag(kWarningTag); }
 
 std::vector<std::string> mainline_san(const Game& g) {
   std::vector<std::string> out;
@@ -211,10 +218,11 @@ TEST_CASE("reader: real-file quirks", "[pgn_reader]") {
   }
 }
 
-TEST_CASE("reader: bad moves are reported and skipped", "[pgn_reader]") {
+TEST_CASE("reader: strict reading skips games with bad moves", "[pgn_reader]") {
   auto r = read_all(
       "[Event \"bad\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 Ke7?? 4. Qxh8 *\n\n" + std::string(kOperaGame) +
-      "1. Nf6 *\n1. e4 e5 (1... Nf3) *\n1. e4 e5 (1... c5 2. Ke5 (2. Nf3 d6) 2... Nc6) 2. Nf3 *\n");
+      "1. Nf6 *\n1. e4 e5 (1... Nf3) *\n1. e4 e5 (1... c5 2. Ke5 (2. Nf3 d6) 2... Nc6) 2. Nf3 *\n",
+      true);
   REQUIRE(r.skipped.size() == 2);
   CHECK(r.skipped[0].game_number == 1);
   CHECK(r.skipped[0].line == 4);
@@ -268,4 +276,100 @@ TEST_CASE("reader: garbage and truncated input never crash or hang", "[pgn_reade
     auto r = read_all(text);
     CHECK(r.games.size() + r.skipped.size() <= text.size() + 1);
   }
+}
+
+TEST_CASE("reader: a bad mainline move ends the movetext and the game is kept, marked", "[pgn_reader]") {
+  auto r = read_all("[Event \"bad\"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 Ke7?? 4. Qxh8 Nf6 *\n\n" + std::string(kOperaGame) +
+                    "1. Nf6 *\n");
+  REQUIRE(r.skipped.empty());
+  REQUIRE(r.games.size() == 3);
+  CHECK(mainline_length(r.games[0]) == 6);
+  REQUIRE(warning_tag(r.games[0]) != nullptr);
+  CHECK(*warning_tag(r.games[0]) == "illegal move \"Qxh8\" after 3... Ke7 (movetext read up to it)");
+  CHECK(warning_tag(r.games[1]) == nullptr);
+  CHECK(mainline_length(r.games[2]) == 0);
+  REQUIRE(r.warnings.size() == 2);
+  CHECK(r.warnings[0].game_number == 1);
+  CHECK(r.warnings[0].line == 4);
+  CHECK_FALSE(r.warnings[0].repaired);
+  CHECK(r.warnings[1].game_number == 3);
+  CHECK(r.warnings[1].message == "illegal move \"Nf6\" at move 1 (movetext read up to it)");
+}
+
+TEST_CASE("reader: garbled results keep the game", "[pgn_reader]") {
+  for (const char* token : {"1-O", "1/2-1/", "0-", "O-1"}) {
+    auto r = read_all("[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 " + std::string(token) + "\n\n" + kOperaGame);
+    REQUIRE(r.games.size() == 2);
+    CHECK(mainline_length(r.games[0]) == 4);
+    CHECK(mainline_length(r.games[1]) == 33);
+    REQUIRE(warning_tag(r.games[0]) != nullptr);
+    // "O-1" is read as a move (castling is written with O), so it is an illegal move, not a result.
+    const std::string kind = token[0] == 'O' ? "illegal move" : "bad result";
+    CHECK(*warning_tag(r.games[0]) == kind + " \"" + token + "\"" + (token[0] == 'O' ? " after 2... Nc6" : "") +
+                                          " (movetext read up to it)");
+  }
+  // Castling with zeros is a move even where it is illegal.
+  auto z = read_all("1. e4 0-0 *");
+  CHECK(*warning_tag(z.games[0]) == "illegal move \"0-0\" after 1. e4 (movetext read up to it)");
+}
+
+TEST_CASE("reader: a record cut off mid-move or mid-comment, then a good game", "[pgn_reader]") {
+  auto r = read_all("[Event \"a\"]\n\n1. d4 d5 2. c4 Nf\n[Event \"b\"]\n\n1. d4 d5 2. c4 {The queen's\n" +
+                    std::string(kOperaGame) + "[Event \"c\"]\n\n1. e4 e5 2. Bc[Event \"d\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+  REQUIRE(r.games.size() == 5);
+  CHECK(*r.games[0].tag("Event") == "a");
+  CHECK(mainline_length(r.games[0]) == 3);
+  CHECK(*warning_tag(r.games[0]) == "illegal move \"Nf\" after 2. c4 (movetext read up to it)");
+  CHECK(mainline_length(r.games[1]) == 3);
+  CHECK(r.games[1].node(3).comments_after == std::vector<std::string>{"The queen's"});
+  CHECK(*warning_tag(r.games[1]) == "comment without closing '}'");
+  CHECK(mainline_length(r.games[2]) == 33);
+  CHECK(warning_tag(r.games[2]) == nullptr);
+  // The next record glued to a half-written move on the same line still starts a game.
+  CHECK(mainline_length(r.games[3]) == 2);
+  CHECK(*r.games[4].tag("Event") == "d");
+  CHECK(mainline_length(r.games[4]) == 4);
+  auto strict = read_all("1. d4 d5 2. c4 {The queen's\n" + std::string(kOperaGame), true);
+  REQUIRE(strict.skipped.size() == 1);
+  CHECK(strict.skipped[0].message == "comment without closing '}'");
+  CHECK(strict.games.size() == 1);
+}
+
+TEST_CASE("reader: square brackets in movetext are read as variations", "[pgn_reader]") {
+  auto r = read_all("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 [4. Ba4 Nf6 (4... b5) 5. O-O] 4... dxc6\n"
+                    "[Diagram] 5. O-O [5. Nxe5 Qd4 (5... Qg5 ] 5... f6 1-0\n" + std::string(kOperaGame));
+  REQUIRE(r.games.size() == 2);
+  const Game& g = r.games[0];
+  CHECK(mainline_san(g) == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "f6"});
+  CHECK(g.result() == "1-0");
+  // Root and 10 mainline moves; 4. Ba4 Nf6 5. O-O with 4... b5; 5. Nxe5 Qd4 with 5... Qg5, whose
+  // '(' the ']' closes.
+  CHECK(g.node_count() == 11 + 3 + 1 + 3);
+  REQUIRE(warning_tag(g) != nullptr);
+  CHECK(*warning_tag(g) == "square brackets in movetext read as a variation");
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].line == 3);
+  CHECK(mainline_length(r.games[1]) == 33);
+  auto strict = read_all("1. e4 e5 [1... c5] 2. Nf3 *\n", true);
+  REQUIRE(strict.skipped.size() == 1);
+  CHECK(strict.skipped[0].message == "square bracket in movetext");
+  // A stray ']' and a ')' inside a bracket change nothing.
+  auto stray = read_all("1. e4 ] e5 [1... c5 2. Nf3 ) d6] 2. Nf3 *\n");
+  CHECK(mainline_length(stray.games[0]) == 3);
+  CHECK(stray.games[0].node_count() == 7);
+}
+
+TEST_CASE("reader: FEN repairs are said once per game, not marked", "[pgn_reader]") {
+  auto r = read_all("[FEN \"r3k2r/8/8/8/8/8/8/4K3 w KQkq e6 0 1\"]\n\n1. Kd2 O-O-O+ 0-1\n"
+                    "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1. O-O O-O-O 0-1\n"
+                    "[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. exd6 *\n");
+  REQUIRE(r.games.size() == 3);
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].repaired);
+  CHECK(r.warnings[0].line == 1);
+  CHECK(r.warnings[0].message ==
+        "FEN repaired: castling rights the position cannot have dropped (kept \"kq\"), "
+        "impossible en passant square \"e6\" dropped");
+  for (const Game& g : r.games) CHECK(warning_tag(g) == nullptr);
+  CHECK(mainline_length(r.games[0]) == 2);
 }
