@@ -61,13 +61,26 @@ TEST_CASE("matching games are written with the match comment", "[runner]") {
   Run run("mate", {});
   REQUIRE(run.ok);
   CHECK(run.stats.games_read == 4);
-  CHECK(run.stats.games_skipped == 1);
+  CHECK(run.stats.games_skipped == 0);
+  CHECK(run.stats.games_warned == 1);  // "Broken" keeps 1. e4 e5 and a QuarryWarning tag
   CHECK(run.stats.games_matched == 2);
   CHECK(run.output.find("[Event \"Fool\"]") != std::string::npos);
   CHECK(run.output.find("[Event \"Scholar\"]") != std::string::npos);
   CHECK(run.output.find("[Event \"Quiet\"]") == std::string::npos);
   CHECK(run.output.find("{CQL}") != std::string::npos);
   CHECK(run.output.find("{Game number 3}") != std::string::npos);
+}
+
+TEST_CASE("strict reading skips the broken game", "[runner]") {
+  interpreter::RunSettings strict;
+  strict.strict = true;
+  Run run("true", strict);
+  CHECK(run.stats.games_skipped == 1);
+  CHECK(run.stats.games_warned == 0);
+  CHECK(run.output.find("[Event \"Broken\"]") == std::string::npos);
+  Run lenient("true", {});
+  CHECK(lenient.output.find("[QuarryWarning \"illegal move \\\"Ke3\\\" after 1... e5 (movetext read up to it)\"]") !=
+        std::string::npos);
 }
 
 TEST_CASE("quiet drops match comments, silent drops all", "[runner]") {
