@@ -5,9 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/input_list.h"
 #include "interpreter/query.h"
 
 namespace quarry::interpreter {
+
+// The query text as the run compiled it: a run state carries it so the merge compiles the same query.
+struct QuerySource {
+  std::string name;        // the query file's name, or "<command line>"
+  std::string text;        // its text
+  std::string extra_text;  // --cql text added to a query file ("" when none)
+};
 
 // Everything the run needs, after the command line has overridden the query header.
 struct RunSettings {
@@ -24,6 +32,11 @@ struct RunSettings {
   bool show_dictionaries = false;   // print dictionaries after the run
   bool secure = false;              // refuse filters that read or write files
   bool keep_all_best = false;       // sort keeps comments at every equally best position
+
+  // Runs beyond one process (docs/scale.md).
+  ShardSpec shard;                  // which games or files this run examines
+  std::string state_out;            // write the mergeable state here instead of finishing the run
+  QuerySource query_source;         // recorded in the state
 };
 
 struct RunStats {
@@ -32,11 +45,22 @@ struct RunStats {
   std::uint64_t games_skipped = 0;  // broken games reported and skipped
   std::uint64_t positions = 0;
   std::uint64_t matched_positions = 0;
+  std::uint64_t input_errors = 0;   // inputs that could not be opened or failed while read
   double seconds = 0;
 };
 
-// Runs the query. Returns false on an I/O error (input missing, output unwritable), after
-// printing the reason; broken games are reported and skipped without failing the run.
+// Runs the query. Returns false on an I/O error (an input missing or failing part way, the output
+// unwritable), after printing the reason; the other inputs still run and the games read are
+// still written. Broken games are reported and skipped without failing the run.
+// With settings.state_out the run writes its mergeable state there instead of an output file,
+// and leaves cqlend and the final report to `quarry merge`.
 bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats);
+
+// cqlend bodies, once, when persistent variables and dictionaries are final. There is no game
+// then: position filters see the standard initial position of an empty game.
+void run_end_blocks(const CompiledQuery& query, Context& ctx);
+
+// The summary line printed to standard error after a run (or a merge).
+std::string run_summary(const RunStats& stats);
 
 }  // namespace quarry::interpreter
