@@ -13,6 +13,10 @@ namespace quarry::chess {
 namespace {
 
 constexpr std::size_t kRawBlockSize = std::size_t{1} << 18;
+// Compressed bytes handed to a decoder per call. A library that fails part way through a call
+// need not say how far it got, so small calls keep the reported offset close to the fault and
+// the text decoded before it.
+constexpr std::size_t kDecodeChunk = std::size_t{1} << 14;
 
 // The file's bytes, read in blocks. The first block is read at once so the format can be sniffed
 // (standard input cannot be rewound).
@@ -126,15 +130,16 @@ class DecompressingSource final : public ByteSource {
       started_ = in_stream_ = true;
     }
     const unsigned char* in = raw_->data();
-    std::size_t in_size = raw_->available();
+    std::size_t in_size = std::min(raw_->available(), kDecodeChunk);
+    const std::size_t offered = in_size;
     std::size_t room_before = room;
     std::string message;
     Decoder::Result result = decoder_->decode(in, in_size, next, room, message);
-    std::size_t used = raw_->available() - in_size;
+    std::size_t used = offered - in_size;
     raw_->consume(used);
     if (result == Decoder::Result::Error || (result == Decoder::Result::Progress && used == 0 && room == room_before)) {
       if (message.empty()) message = "the decoder made no progress";
-      fail(std::string(compression_name(compression())) + " data corrupt at byte " + std::to_string(raw_->offset()) + " (" +
+      fail(std::string(compression_name(compression())) + " data corrupt near byte " + std::to_string(raw_->offset()) + " (" +
            message + ")");
       done_ = true;
       return;
