@@ -141,6 +141,10 @@ class StateParser {
   void fail(std::string message) {
     if (ok()) error_ = message + " at byte " + std::to_string(pos_);
   }
+  void expect_end() {
+    skip_space();
+    if (pos_ != data_.size()) fail("unexpected data after 'end'");
+  }
 
  private:
   void skip_space() {
@@ -210,6 +214,7 @@ void parse_body(StateParser& p, RunState& st) {
     g.text = p.text();
   }
   p.expect("end");
+  p.expect_end();
 }
 
 }  // namespace
