@@ -69,11 +69,25 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& arguments
 
 std::vector<ShardFile> files_of_shard(const std::vector<std::string>& files, const ShardSpec& shard) {
   std::vector<ShardFile> out;
-  // A contiguous slice, so each shard's games are a consecutive stretch of the input.
-  std::uint64_t total = files.size();
-  std::uint64_t first = shard.by_file ? total * shard.index / shard.count : 0;
-  std::uint64_t last = shard.by_file ? total * (shard.index + 1) / shard.count : total;
-  for (std::uint64_t i = first; i < last; ++i) out.push_back({i, files[i]});
+  std::vector<std::uint64_t> sizes;
+  std::uint64_t total = 0;
+  for (const std::string& f : files) {
+    std::error_code ec;
+    std::uintmax_t size = f == "-" ? 0 : fs::file_size(f, ec);
+    sizes.push_back(ec ? 0 : size);
+    total += sizes.back();
+  }
+  // A contiguous slice, so each shard's games are a consecutive stretch of the input, balanced by
+  // bytes: file i goes to the shard its middle byte falls in (by position when no size is known).
+  std::uint64_t before = 0;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    double middle = total > 0 ? (static_cast<double>(before) + static_cast<double>(sizes[i]) / 2) / static_cast<double>(total)
+                              : (static_cast<double>(i) + 0.5) / static_cast<double>(files.size());
+    before += sizes[i];
+    auto owner = static_cast<std::uint64_t>(middle * static_cast<double>(shard.count));
+    if (owner >= shard.count) owner = shard.count - 1;
+    if (!shard.by_file || owner == shard.index) out.push_back({i, files[i]});
+  }
   return out;
 }
 

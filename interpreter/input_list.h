@@ -10,7 +10,7 @@
 namespace quarry::interpreter {
 
 // Which part of the input a run examines: every game whose ordinal is K mod N, or (by_file) a
-// contiguous slice of the expanded file list. {0, 1} is the whole input.
+// contiguous slice of the expanded file list, of about 1/N of its bytes. {0, 1} is the whole input.
 struct ShardSpec {
   std::uint64_t index = 0;  // K, 0 <= K < N
   std::uint64_t count = 1;  // N
@@ -26,7 +26,7 @@ bool parse_shard(const std::string& text, ShardSpec& shard, std::string* error);
 std::vector<std::string> expand_inputs(const std::vector<std::string>& arguments);
 
 // The files of the whole list that the shard reads (all of them unless sharding by file), each
-// with its index in the whole list.
+// with its index in the whole list. File shards are contiguous slices of about equal bytes.
 struct ShardFile {
   std::uint64_t index = 0;
   std::string path;

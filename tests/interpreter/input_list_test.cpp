@@ -55,3 +55,24 @@ TEST_CASE("file shards are contiguous slices that cover every file once", "[inpu
   ShardSpec many{6, 8, true};
   CHECK(files_of_shard(files, many).size() <= 1);
 }
+
+TEST_CASE("file shards balance bytes, not file counts", "[inputs]") {
+  fs::path dir = fs::temp_directory_path() / ("quarry-shard-bytes-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::vector<std::string> files;
+  const std::size_t sizes[] = {9000, 100, 100, 100, 100, 100, 100, 100, 100, 9000};
+  for (std::size_t size : sizes) {
+    std::string name = "f";
+    name += std::to_string(files.size());
+    name += ".pgn";
+    fs::path path = dir / name;
+    files.push_back(path.string());
+    std::ofstream(path) << std::string(size, 'x');
+  }
+  auto first = files_of_shard(files, ShardSpec{0, 2, true});
+  auto second = files_of_shard(files, ShardSpec{1, 2, true});
+  fs::remove_all(dir);
+  CHECK(first.size() + second.size() == files.size());
+  CHECK(first.size() == 5);  // the big first file and half the small ones
+  CHECK(second.front().index == 5);
+}
