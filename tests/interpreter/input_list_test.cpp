@@ -11,7 +11,7 @@
 using namespace quarry::interpreter;
 namespace fs = std::filesystem;
 
-TEST_CASE("--shard K/N", "[inputs]") {
+TEST_CASE("shard numbers are K/N with K below N", "[inputs]") {
   ShardSpec shard;
   std::string error;
   REQUIRE(parse_shard("2/3", shard, &error));
