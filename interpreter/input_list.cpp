@@ -2,6 +2,7 @@
 #include "interpreter/input_list.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <system_error>
@@ -17,8 +18,9 @@ bool parse_number(std::string_view text, std::uint64_t& value) {
   return ec == std::errc() && ptr == end && !text.empty();
 }
 
-// `.pgn` files and their compressed forms (`.pgn.gz`, `.pgn.zst`, …).
-bool is_pgn_name(const std::string& name) {
+// `.pgn` files and their compressed forms (`.pgn.gz`, `.pgn.zst`, …), in any letter case.
+bool is_pgn_name(std::string name) {
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   std::size_t at = name.find(".pgn");
   while (at != std::string::npos) {
     std::size_t after = at + 4;

@@ -42,8 +42,10 @@ class ProgressLine {
     std::fprintf(stderr, "%s\033[K", line.c_str());
     shown_ = true;
   }
+  // Clears the line (before a message, and at the end); the next update draws it again.
   void finish() {
     if (shown_) std::fputs("\r\033[K", stderr);
+    shown_ = false;
   }
 
  private:
@@ -125,6 +127,7 @@ class Run {
     std::string error;
     auto reader = chess::PgnReader::open(input.path, &error);
     if (!reader) {
+      progress_.finish();
       std::fprintf(stderr, "quarry: %s\n", error.c_str());
       ++stats_.input_errors;
       return true;
@@ -137,6 +140,7 @@ class Run {
       if (status == chess::PgnReader::Status::End) {
         bytes_done_ += reader->file_bytes_read();
         if (diagnostic.message.empty()) return true;
+        progress_.finish();
         ++stats_.input_errors;
         std::fprintf(stderr, "quarry: %s: %s; %llu games read before it, the rest of the file is skipped\n",
                      input.path.c_str(), diagnostic.message.c_str(), static_cast<unsigned long long>(ordinal_ - ordinal_before));
@@ -146,6 +150,7 @@ class Run {
       ++stats_.games_read;
       if (status == chess::PgnReader::Status::Skipped) {
         ++stats_.games_skipped;
+        progress_.finish();
         std::fprintf(stderr, "%s:%llu: game %llu skipped: %s\n", input.path.c_str(),
                      static_cast<unsigned long long>(diagnostic.line), static_cast<unsigned long long>(ordinal_),
                      diagnostic.message.c_str());

@@ -26,7 +26,7 @@ TEST_CASE("shard numbers are K/N with K below N", "[inputs]") {
   }
 }
 
-TEST_CASE("a directory stands for its .pgn* files, recursively and sorted", "[inputs]") {
+TEST_CASE("a directory stands for its .pgn* files (any case), recursively and sorted", "[inputs]") {
   fs::path dir = fs::temp_directory_path() / ("quarry-inputs-test-" + std::to_string(::getpid()));
   fs::create_directories(dir / "b" / "deep");
   fs::create_directories(dir / "a");
@@ -36,7 +36,7 @@ TEST_CASE("a directory stands for its .pgn* files, recursively and sorted", "[in
   std::vector<std::string> files = expand_inputs({"-", dir.string(), "named.pgn"});
   fs::remove_all(dir);
   std::vector<std::string> expected = {"-", (dir / "a/y.pgn.gz").string(), (dir / "b/deep/z.pgn.zst").string(),
-                                       (dir / "b/x.pgn").string(), "named.pgn"};
+                                       (dir / "b/x.pgn").string(), (dir / "c.PGN.bz2").string(), "named.pgn"};
   CHECK(files == expected);
 }
 
