@@ -104,7 +104,9 @@ void unescape_tag_value(std::string_view raw, std::string& out) {
   }
 }
 
-PgnLexer::PgnLexer(std::FILE* stream) : stream_(stream) { eof_ = stream == nullptr; }
+PgnLexer::PgnLexer(ByteSource* source) : source_(source) { eof_ = source == nullptr; }
+
+PgnLexer::PgnLexer(std::FILE* stream) : owned_source_(byte_source_from_stream(stream)), source_(owned_source_.get()) {}
 
 PgnLexer::PgnLexer(std::string text) : buf_(text.begin(), text.end()), end_(text.size()), eof_(true) {}
 
@@ -118,9 +120,9 @@ bool PgnLexer::refill() {
   }
   // Doubling keeps a long token (a 50 kB engine comment, a huge line) linear to scan.
   if (buf_.size() - end_ < kBlockSize) buf_.resize(std::max(buf_.size() * 2, end_ + kBlockSize));
-  const std::size_t n = std::fread(buf_.data() + end_, 1, buf_.size() - end_, stream_);
+  const std::size_t n = source_->read(buf_.data() + end_, buf_.size() - end_);
   if (n == 0) {
-    read_error_ = std::ferror(stream_) != 0;
+    read_error_ = !source_->error().empty();
     eof_ = true;
     return false;
   }

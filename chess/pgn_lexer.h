@@ -1,11 +1,14 @@
-// PGN lexer: turns a byte stream (file, stdin or string) into tags, movetext tokens and comments.
+// PGN lexer: turns a byte source (file, stdin, compressed, string) into tags, movetext tokens and comments.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "chess/input_stream.h"
 
 namespace quarry::chess {
 
@@ -39,7 +42,8 @@ class PgnLexer {
  public:
   static constexpr std::size_t kBlockSize = std::size_t{1} << 20;
 
-  explicit PgnLexer(std::FILE* stream);  // not closed by the lexer
+  explicit PgnLexer(ByteSource* source);  // not owned by the lexer; null reads nothing
+  explicit PgnLexer(std::FILE* stream);   // not closed by the lexer
   explicit PgnLexer(std::string text);
 
   PgnToken next();
@@ -78,7 +82,8 @@ class PgnLexer {
   bool at_event_tag();
   void skip_to_line_end();
 
-  std::FILE* stream_ = nullptr;
+  std::unique_ptr<ByteSource> owned_source_;  // the FILE* constructor's
+  ByteSource* source_ = nullptr;
   std::vector<char> buf_;
   std::size_t pos_ = 0;    // next byte to scan
   std::size_t end_ = 0;    // end of valid bytes

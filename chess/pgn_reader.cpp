@@ -98,11 +98,8 @@ void mark(Game& game, const std::vector<PgnDiagnostic>& warnings) {
 
 class PgnReader::Impl {
  public:
-  explicit Impl(std::FILE* stream) : lexer_(stream) {}
+  explicit Impl(std::unique_ptr<ByteSource> source) : source_(std::move(source)), lexer_(source_.get()) {}
   explicit Impl(std::string text) : lexer_(std::move(text)) {}
-  ~Impl() {
-    if (owned_ != nullptr) std::fclose(owned_);
-  }
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
 
@@ -118,8 +115,8 @@ class PgnReader::Impl {
   void set_strict(bool strict) { strict_ = strict; }
   bool at_end() const { return at_end_; }
   bool read_error() const { return lexer_.read_error(); }
-
-  std::FILE* owned_ = nullptr;
+  std::string source_error() const { return source_ ? source_->error() : std::string(); }
+  std::uint64_t file_bytes_read() const { return source_ ? source_->file_bytes_read() : 0; }
 
  private:
   PgnToken take();
@@ -138,6 +135,7 @@ class PgnReader::Impl {
   void check_fen_repairs(std::string_view fen, const Position& pos);
   void reset(Game& game);
 
+  std::unique_ptr<ByteSource> source_;  // before lexer_, which reads from it
   PgnLexer lexer_;
   PgnToken pending_;
   bool has_pending_ = false;
@@ -422,38 +420,39 @@ bool PgnReader::Impl::read(Game& game) {
 // --- PgnReader ---------------------------------------------------------------------------------
 
 PgnReader::PgnReader(std::FILE* stream, std::string name)
-    : impl_(std::make_unique<Impl>(stream)), name_(std::move(name)) {}
+    : PgnReader(byte_source_from_stream(stream), std::move(name)) {}
+
+PgnReader::PgnReader(std::unique_ptr<ByteSource> source, std::string name)
+    : impl_(std::make_unique<Impl>(std::move(source))), name_(std::move(name)) {}
 
 PgnReader::~PgnReader() = default;
 
 void PgnReader::set_strict(bool strict) { impl_->set_strict(strict); }
 
 std::unique_ptr<PgnReader> PgnReader::open(const std::string& path, std::string* error) {
-  if (path == "-") return std::make_unique<PgnReader>(stdin, "<stdin>");
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    if (error != nullptr) *error = "cannot open " + path + ": " + std::strerror(errno);
-    return nullptr;
-  }
-  auto reader = std::make_unique<PgnReader>(f, path);
-  reader->impl_->owned_ = f;
-  return reader;
+  std::unique_ptr<ByteSource> source = open_byte_source(path, error);
+  if (!source) return nullptr;
+  return std::make_unique<PgnReader>(std::move(source), path == "-" ? "<stdin>" : path);
 }
 
 std::unique_ptr<PgnReader> PgnReader::from_string(std::string text, std::string name) {
-  auto reader = std::make_unique<PgnReader>(nullptr, std::move(name));
+  auto reader = std::make_unique<PgnReader>(std::unique_ptr<ByteSource>(), std::move(name));
   reader->impl_ = std::make_unique<Impl>(std::move(text));
   return reader;
 }
+
+std::uint64_t PgnReader::file_bytes_read() const { return impl_->file_bytes_read(); }
 
 PgnReader::Status PgnReader::next(Game& game, PgnDiagnostic& diagnostic) {
   while (true) {
     if (impl_->at_end()) {
       diagnostic = PgnDiagnostic{};
-      if (impl_->read_error()) diagnostic.message = "read error in " + name_;
+      if (impl_->read_error()) diagnostic.message = impl_->source_error();
       return Status::End;
     }
-    if (!impl_->read(game)) continue;
+    // A game the input failed inside (a corrupt or truncated archive) before its result is cut
+    // short: it is dropped, and the End that follows reports the failure.
+    if (!impl_->read(game) || (impl_->read_error() && game.result().empty())) continue;
     game.number = ++games_seen_;
     warnings_ = std::move(impl_->warnings());
     if (!impl_->ok() && impl_->keep_despite_error()) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "chess/game.h"
+#include "chess/input_stream.h"
 
 namespace quarry::chess {
 
@@ -32,10 +33,13 @@ class PgnReader {
  public:
   enum class Status { Game, Skipped, End };
 
-  // Reads a file; "-" reads standard input. Returns nullptr and sets *error when it can't open.
+  // Reads a file; "-" reads standard input. gzip, zstd, bzip2 and xz data (known by its first
+  // bytes) is decompressed as it is read. Returns nullptr and sets *error when it can't open.
   static std::unique_ptr<PgnReader> open(const std::string& path, std::string* error);
-  // Reads an open stream (not closed by the reader) or an in-memory text (tests).
+  // Reads an open stream (not closed by the reader), a byte source (compressed data is
+  // decompressed as it is read: chess/input_stream.h) or an in-memory text (tests).
   PgnReader(std::FILE* stream, std::string name);
+  PgnReader(std::unique_ptr<ByteSource> source, std::string name);
   static std::unique_ptr<PgnReader> from_string(std::string text, std::string name = "<string>");
   ~PgnReader();
   PgnReader(const PgnReader&) = delete;
@@ -54,6 +58,8 @@ class PgnReader {
 
   const std::string& name() const { return name_; }
   std::uint64_t games_seen() const { return games_seen_; }
+  // Bytes taken from the file so far (compressed bytes for an archive): progress reports.
+  std::uint64_t file_bytes_read() const;
 
  private:
   class Impl;

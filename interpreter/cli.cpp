@@ -14,6 +14,7 @@
 #include "builtins/builtins.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "interpreter/merge_command.h"
 #include "interpreter/query.h"
 #include "interpreter/runner.h"
 
@@ -45,6 +46,10 @@ struct CommandLine {
   bool keep_all_best = false;
   bool strict = false;
   int warn_level = 3;
+  // Runs beyond one process (docs/scale.md).
+  std::string shard;
+  std::string shard_by = "game";
+  std::string state_out;
 };
 
 // CQL writes long options with one dash (`-matchcount 2`); CLI11 wants two. Single letters
@@ -100,6 +105,28 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   return s;
 }
 
+// --shard, --shard-by, --state-out. False (after saying why) on a bad value.
+bool add_scale_settings(const CommandLine& cl, const std::string& query_text, RunSettings& s) {
+  std::string error;
+  if (!cl.shard.empty() && !parse_shard(cl.shard, s.shard, &error)) {
+    std::fprintf(stderr, "quarry: %s\n", error.c_str());
+    return false;
+  }
+  s.shard.by_file = cl.shard_by == "file";
+  s.state_out = cl.state_out;
+  if (!s.state_out.empty()) {
+    if (!cl.output.empty()) {
+      std::fprintf(stderr, "quarry: --state-out keeps the matched games in the state: give -o to `quarry merge` instead\n");
+      return false;
+    }
+    s.output.clear();
+  }
+  s.query_source.name = cl.query_file.empty() ? "<command line>" : cl.query_file;
+  s.query_source.text = cl.query_file.empty() ? cl.cql_text : query_text;
+  s.query_source.extra_text = cl.query_file.empty() ? std::string() : cl.cql_text;
+  return true;
+}
+
 bool read_file(const std::string& path, std::string& text) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
@@ -153,6 +180,11 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_option("-w,--warnlevel", cl.warn_level, "PGN warnings: 1 skipped games, 2 also games kept with a QuarryWarning tag, 3 (default) also repairs")
       ->check(CLI::Range(1, 3));
   app.add_flag("--secure", cl.secure, "refuse filters that read or write files (readfile, writefile)");
+  // Runs beyond one process: docs/scale.md.
+  app.add_option("--shard", cl.shard, "examine only shard K of N (K/N, 0 <= K < N): games whose number is K mod N");
+  app.add_option("--shard-by", cl.shard_by, "shard by game (default) or by file (a contiguous slice of the files)")
+      ->check(CLI::IsMember({"game", "file"}));
+  app.add_option("--state-out", cl.state_out, "write the run's mergeable state here, for `quarry merge`");
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
 }
 
@@ -160,6 +192,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
 
 int run_command_line(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "perft") return run_perft(argc, argv);
+  if (argc >= 2 && std::string(argv[1]) == "merge") return run_merge(argc, argv);
 
   CLI::App app{"quarry: runs Chess Query Language (CQL 6.1 / CQLi) queries over PGN files", "quarry"};
   CommandLine cl;
@@ -200,13 +233,10 @@ int run_command_line(int argc, char** argv) {
     std::fprintf(stderr, "quarry: no input: give -i FILE.pgn (or input in the cql() header)\n");
     return kExitUsage;
   }
+  if (!add_scale_settings(cl, text, settings)) return kExitUsage;
   RunStats stats;
   bool ok = run_query(*query, settings, stats);
-  const std::string warned = stats.games_warned > 0 ? ", " + std::to_string(stats.games_warned) + " kept with warnings" : "";
-  std::fprintf(stderr, "quarry: %llu games read, %llu matched, %llu skipped (broken)%s in %.2f s (%.0f games/s)\n",
-               static_cast<unsigned long long>(stats.games_read), static_cast<unsigned long long>(stats.games_matched),
-               static_cast<unsigned long long>(stats.games_skipped), warned.c_str(), stats.seconds,
-               stats.seconds > 0 ? static_cast<double>(stats.games_read) / stats.seconds : 0.0);
+  std::fputs(run_summary(stats).c_str(), stderr);
   return ok ? 0 : kExitIo;
 }
 

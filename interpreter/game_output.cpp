@@ -56,34 +56,36 @@ std::string GameOutput::render(const chess::Game& game, Context& ctx) {
 }
 
 void GameOutput::add(const chess::Game& game, Context& ctx) {
-  if (file_ == nullptr) return;
+  if (file_ == nullptr && !settings_.hold_all) return;
   std::string text = render(game, ctx);
-  if (query_.sorts.empty()) {
+  if (query_.sorts.empty() && !settings_.hold_all) {
     file_->write(text);
     return;
   }
-  Held held{{}, game.number, std::move(text)};
+  MatchedGame held{{}, game.number, file_index_, std::move(text)};
   for (const SortState& s : ctx.sorts()) held.keys.push_back(s.best);
   held_.push_back(std::move(held));
 }
 
 void GameOutput::finish() {
-  if (held_.empty()) return;
-  // Best first for every sort in turn; a game without a value for a sort comes after those with
-  // one; ties keep input order.
-  auto better = [this](const Held& a, const Held& b) {
-    for (std::size_t i = 0; i < query_.sorts.size(); ++i) {
+  if (held_.empty() || settings_.hold_all) return;
+  order_matched_games(query_.sorts, held_);
+  for (const MatchedGame& h : held_) file_->write(h.text);
+  held_.clear();
+}
+
+void order_matched_games(const std::vector<SortInfo>& sorts, std::vector<MatchedGame>& games) {
+  auto better = [&sorts](const MatchedGame& a, const MatchedGame& b) {
+    for (std::size_t i = 0; i < sorts.size(); ++i) {
       const auto& x = a.keys[i];
       const auto& y = b.keys[i];
       if (x.has_value() != y.has_value()) return x.has_value();
       if (!x || *x == *y) continue;
-      return query_.sorts[i].minimize ? *x < *y : *x > *y;
+      return sorts[i].minimize ? *x < *y : *x > *y;
     }
-    return a.number < b.number;
+    return a.file != b.file ? a.file < b.file : a.number < b.number;
   };
-  std::stable_sort(held_.begin(), held_.end(), better);
-  for (const Held& h : held_) file_->write(h.text);
-  held_.clear();
+  std::stable_sort(games.begin(), games.end(), better);
 }
 
 std::string final_report(const CompiledQuery& query, Context& ctx, bool show_dictionaries) {

@@ -15,7 +15,21 @@ namespace quarry::interpreter {
 
 struct OutputSettings {
   bool silent = false;  // no comments at all
+  bool hold_all = false;  // keep every matched game for a run state (--state-out), write none
 };
+
+// A matched game as written, with what orders it: the sort filters' best values, then input
+// order (the input file's index in the run's file list, then the game number).
+struct MatchedGame {
+  std::vector<std::optional<std::int64_t>> keys;
+  std::uint64_t number = 0;
+  std::uint64_t file = 0;
+  std::string text;
+};
+
+// Puts games in output order: best first for every sort in turn (a game without a value for a
+// sort after those with one), ties and unsorted queries in input order.
+void order_matched_games(const std::vector<SortInfo>& sorts, std::vector<MatchedGame>& games);
 
 class GameOutput {
  public:
@@ -26,19 +40,19 @@ class GameOutput {
   void add(const chess::Game& game, Context& ctx);
   // Writes games held back for sorting. Call once at the end.
   void finish();
+  // The input file the next games come from (orders games merged from file shards).
+  void set_file_index(std::uint64_t file) { file_index_ = file; }
+  // hold_all: the matched games, for the run state.
+  std::vector<MatchedGame>& held() { return held_; }
 
  private:
-  struct Held {
-    std::vector<std::optional<std::int64_t>> keys;
-    std::uint64_t number;
-    std::string text;
-  };
   std::string render(const chess::Game& game, Context& ctx);
 
   const CompiledQuery& query_;
   OutputSettings settings_;
   OutputFile* file_;
-  std::vector<Held> held_;
+  std::vector<MatchedGame> held_;
+  std::uint64_t file_index_ = 0;
   std::vector<chess::InsertedComment> comments_;
   chess::Game edited_;
 };

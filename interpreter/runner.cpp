@@ -4,37 +4,66 @@
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 #include <unistd.h>
 
 #include "chess/pgn_reader.h"
 #include "interpreter/game_output.h"
 #include "interpreter/output_file.h"
+#include "interpreter/run_state.h"
 
 namespace quarry::interpreter {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// One line on a terminal: games, games/s, bytes read of the total, and the time left.
 class ProgressLine {
  public:
-  explicit ProgressLine(bool enabled) : enabled_(enabled && ::isatty(2)), start_(Clock::now()), last_(start_) {}
-  void update(const RunStats& stats) {
+  ProgressLine(bool enabled, const std::vector<ShardFile>& files)
+      : enabled_(enabled && ::isatty(2)), start_(Clock::now()), last_(start_) {
+    bool all_known = false;
+    total_ = total_size(files, &all_known);
+    if (!all_known) total_ = 0;
+  }
+  void update(const RunStats& stats, std::uint64_t bytes_read) {
     if (!enabled_ || (stats.games_read & 1023) != 0) return;
     auto now = Clock::now();
     if (now - last_ < std::chrono::milliseconds(500)) return;
     last_ = now;
     double seconds = std::chrono::duration<double>(now - start_).count();
-    std::fprintf(stderr, "\rquarry: %llu games, %llu matched, %.0f games/s ", static_cast<unsigned long long>(stats.games_read),
-                 static_cast<unsigned long long>(stats.games_matched), stats.games_read / seconds);
+    std::string line = "\rquarry: " + std::to_string(stats.games_read) + " games, " + std::to_string(stats.games_matched) +
+                       " matched, " + std::to_string(static_cast<std::uint64_t>(stats.games_read / seconds)) + " games/s, " +
+                       megabytes(bytes_read);
+    if (total_ > 0 && bytes_read > 0 && bytes_read <= total_) {
+      double left = seconds * static_cast<double>(total_ - bytes_read) / static_cast<double>(bytes_read);
+      line += " of " + megabytes(total_) + ", ETA " + clock_text(left);
+    }
+    std::fprintf(stderr, "%s\033[K", line.c_str());
     shown_ = true;
   }
+  // Clears the line (before a message, and at the end); the next update draws it again.
   void finish() {
     if (shown_) std::fputs("\r\033[K", stderr);
+    shown_ = false;
   }
 
  private:
+  static std::string megabytes(std::uint64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return text;
+  }
+  static std::string clock_text(double seconds) {
+    auto s = static_cast<std::uint64_t>(seconds + 0.5);
+    char text[32];
+    std::snprintf(text, sizeof text, "%llu:%02llu:%02llu", static_cast<unsigned long long>(s / 3600),
+                  static_cast<unsigned long long>(s / 60 % 60), static_cast<unsigned long long>(s % 60));
+    return text;
+  }
   bool enabled_;
   bool shown_ = false;
+  std::uint64_t total_ = 0;  // 0 when unknown (standard input)
   Clock::time_point start_, last_;
 };
 
@@ -78,9 +107,11 @@ std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settin
 
 class Run {
  public:
-  Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output)
-      : query_(query), settings_(settings), stats_(stats), output_(query, {settings.silent}, output),
-        progress_(settings.progress) {
+  Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
+      const std::vector<ShardFile>& files)
+      : query_(query), settings_(settings), stats_(stats),
+        output_(query, {settings.silent, !settings.state_out.empty()}, output),
+        progress_(settings.progress, files) {
     prepare_context(ctx_, query);
     ctx_.set_variations(settings.variations);
     ctx_.set_secure(settings.secure);
@@ -89,34 +120,46 @@ class Run {
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
-  // Reads one input to its end. False on an input error or a query that cannot finish.
-  bool read(const std::string& input) {
+  // Reads one input to its end. False when the query cannot finish. An input that cannot be
+  // opened, or fails part way (a corrupt archive), is reported and counted; the games read
+  // before the failure stay, and the run goes on with the next input.
+  bool read(const ShardFile& input) {
     std::string error;
-    auto reader = chess::PgnReader::open(input, &error);
+    auto reader = chess::PgnReader::open(input.path, &error);
     if (!reader) {
+      progress_.finish();
       std::fprintf(stderr, "quarry: %s\n", error.c_str());
-      return false;
+      ++stats_.input_errors;
+      return true;
     }
     reader->set_strict(settings_.strict);
+    output_.set_file_index(input.index);
+    const std::uint64_t ordinal_before = ordinal_;
     chess::PgnDiagnostic diagnostic;
     while (true) {
       chess::PgnReader::Status status = reader->next(game_, diagnostic);
       if (status == chess::PgnReader::Status::End) {
+        bytes_done_ += reader->file_bytes_read();
         if (diagnostic.message.empty()) return true;
-        std::fprintf(stderr, "quarry: %s: %s\n", input.c_str(), diagnostic.message.c_str());
-        return false;
+        progress_.finish();
+        ++stats_.input_errors;
+        std::fprintf(stderr, "quarry: %s: %s; %llu games read before it, the rest of the file is skipped\n",
+                     input.path.c_str(), diagnostic.message.c_str(), static_cast<unsigned long long>(ordinal_ - ordinal_before));
+        return true;
       }
+      if (!settings_.shard.owns_game(++ordinal_)) continue;
       ++stats_.games_read;
       if (status == chess::PgnReader::Status::Skipped) {
         ++stats_.games_skipped;
-        std::fprintf(stderr, "%s:%llu: game %llu skipped: %s\n", input.c_str(),
-                     static_cast<unsigned long long>(diagnostic.line),
-                     static_cast<unsigned long long>(stats_.games_read), diagnostic.message.c_str());
+        progress_.finish();
+        std::fprintf(stderr, "%s:%llu: game %llu skipped: %s\n", input.path.c_str(),
+                     static_cast<unsigned long long>(diagnostic.line), static_cast<unsigned long long>(ordinal_),
+                     diagnostic.message.c_str());
         continue;
       }
-      game_.number = stats_.games_read;
-      report_warnings(input, reader->warnings());
-      progress_.update(stats_);
+      game_.number = ordinal_;
+      report_warnings(input.path, reader->warnings());
+      progress_.update(stats_, bytes_done_ + reader->file_bytes_read());
       if (!examine()) return false;
     }
   }
@@ -124,8 +167,17 @@ class Run {
   void finish() {
     progress_.finish();
     output_.finish();
-    run_end_blocks();
+    run_end_blocks(query_, ctx_);
     std::fputs(final_report(query_, ctx_, settings_.show_dictionaries).c_str(), stdout);
+  }
+
+  // --state-out: what a merge needs, instead of finishing (cqlend and the report wait for it).
+  RunState state() {
+    progress_.finish();
+    RunState st{settings_.query_source, settings_.shard, settings_.show_dictionaries, settings_.secure, stats_, {}, ctx_.dictionaries(),
+                std::move(output_.held())};
+    for (std::size_t i = 0; i < query_.variables.size(); ++i) st.variables.push_back(ctx_.variable(static_cast<int>(i)));
+    return st;
   }
 
  private:
@@ -136,7 +188,7 @@ class Run {
       lost_text = lost_text || !w.repaired;
       if (settings_.warn_level < (w.repaired ? 3 : 2)) continue;
       std::fprintf(stderr, "%s:%llu: game %llu: warning: %s\n", input.c_str(), static_cast<unsigned long long>(w.line),
-                   static_cast<unsigned long long>(stats_.games_read), w.message.c_str());
+                   static_cast<unsigned long long>(ordinal_), w.message.c_str());
     }
     if (lost_text) ++stats_.games_warned;
   }
@@ -160,20 +212,6 @@ class Run {
     return true;
   }
 
-  // cqlend bodies run once, when persistent variables and dictionaries are final. There is no
-  // game then: position filters see the standard initial position of an empty game.
-  void run_end_blocks() {
-    if (query_.end_blocks.empty()) return;
-    chess::Game empty;
-    ctx_.set_game(empty);
-    ctx_.set_node(empty.root());
-    try {
-      for (const Filter* block : query_.end_blocks) block->match(ctx_);
-    } catch (const std::runtime_error& e) {
-      std::fprintf(stderr, "quarry: cqlend: error: %s\n", e.what());
-    }
-  }
-
   const CompiledQuery& query_;
   const RunSettings& settings_;
   RunStats& stats_;
@@ -182,29 +220,63 @@ class Run {
   Context ctx_;
   chess::Game game_;
   std::vector<bool> persistent_;
+  std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
+  std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
 };
 
 }  // namespace
+
+void run_end_blocks(const CompiledQuery& query, Context& ctx) {
+  if (query.end_blocks.empty()) return;
+  chess::Game empty;
+  ctx.set_game(empty);
+  ctx.set_node(empty.root());
+  try {
+    for (const Filter* block : query.end_blocks) block->match(ctx);
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "quarry: cqlend: error: %s\n", e.what());
+  }
+}
+
+std::string run_summary(const RunStats& stats) {
+  const std::string warned =
+      stats.games_warned > 0 ? ", " + std::to_string(stats.games_warned) + " kept with warnings" : "";
+  char line[320];
+  std::snprintf(line, sizeof line, "quarry: %llu games read, %llu matched, %llu skipped (broken)%s in %.2f s (%.0f games/s)\n",
+                static_cast<unsigned long long>(stats.games_read), static_cast<unsigned long long>(stats.games_matched),
+                static_cast<unsigned long long>(stats.games_skipped), warned.c_str(), stats.seconds,
+                stats.seconds > 0 ? static_cast<double>(stats.games_read) / stats.seconds : 0.0);
+  return line;
+}
 
 bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats) {
   auto start = Clock::now();
   std::unique_ptr<OutputFile> output;
   std::string error;
-  if (!settings.output.empty()) {
+  if (!settings.output.empty() && settings.state_out.empty()) {
     output = OutputFile::open(settings.output, &error);
     if (!output) {
       std::fprintf(stderr, "quarry: %s\n", error.c_str());
       return false;
     }
   }
-  Run run(query, settings, stats, output.get());
-  bool ok = true;
-  // An input that cannot be read is reported and the others still run; the run then fails.
-  for (const std::string& input : settings.inputs) ok = run.read(input) && ok;
-  run.finish();
-  if (output && ok && !output->commit(&error)) {
-    std::fprintf(stderr, "quarry: %s\n", error.c_str());
-    ok = false;
+  std::vector<ShardFile> files = files_of_shard(expand_inputs(settings.inputs), settings.shard);
+  Run run(query, settings, stats, output.get(), files);
+  bool query_ok = true;
+  for (const ShardFile& file : files) query_ok = run.read(file) && query_ok;
+  bool ok = query_ok && stats.input_errors == 0;
+  if (!settings.state_out.empty()) {
+    if (query_ok && !write_run_state(run.state(), settings.state_out, &error)) {
+      std::fprintf(stderr, "quarry: %s\n", error.c_str());
+      ok = false;
+    }
+  } else {
+    run.finish();
+    // Games read before an input failed are still written; a query that cannot finish writes nothing.
+    if (output && query_ok && !output->commit(&error)) {
+      std::fprintf(stderr, "quarry: %s\n", error.c_str());
+      ok = false;
+    }
   }
   stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return ok;

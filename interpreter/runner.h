@@ -5,9 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/input_list.h"
 #include "interpreter/query.h"
 
 namespace quarry::interpreter {
+
+// The query text as the run compiled it: a run state carries it so the merge compiles the same query.
+struct QuerySource {
+  std::string name;        // the query file's name, or "<command line>"
+  std::string text;        // its text
+  std::string extra_text;  // --cql text added to a query file ("" when none)
+};
 
 // Everything the run needs, after the command line has overridden the query header.
 struct RunSettings {
@@ -28,6 +36,11 @@ struct RunSettings {
   // How much the PGN reader says on stderr: 1 skipped games; 2 also games kept with part of their
   // text unread (they carry a QuarryWarning tag); 3 also corrected values (FEN castling rights).
   int warn_level = 3;
+
+  // Runs beyond one process (docs/scale.md).
+  ShardSpec shard;                  // which games or files this run examines
+  std::string state_out;            // write the mergeable state here instead of finishing the run
+  QuerySource query_source;         // recorded in the state
 };
 
 struct RunStats {
@@ -37,11 +50,22 @@ struct RunStats {
   std::uint64_t games_warned = 0;   // games kept with a QuarryWarning tag (part of the text unread)
   std::uint64_t positions = 0;
   std::uint64_t matched_positions = 0;
+  std::uint64_t input_errors = 0;   // inputs that could not be opened or failed while read
   double seconds = 0;
 };
 
-// Runs the query. Returns false on an I/O error (input missing, output unwritable), after
-// printing the reason; broken games are reported and skipped without failing the run.
+// Runs the query. Returns false on an I/O error (an input missing or failing part way, the output
+// unwritable), after printing the reason; the other inputs still run and the games read are
+// still written. Broken games are reported and skipped without failing the run.
+// With settings.state_out the run writes its mergeable state there instead of an output file,
+// and leaves cqlend and the final report to `quarry merge`.
 bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats);
+
+// cqlend bodies, once, when persistent variables and dictionaries are final. There is no game
+// then: position filters see the standard initial position of an empty game.
+void run_end_blocks(const CompiledQuery& query, Context& ctx);
+
+// The summary line printed to standard error after a run (or a merge).
+std::string run_summary(const RunStats& stats);
 
 }  // namespace quarry::interpreter

@@ -37,11 +37,12 @@ struct Run {
   interpreter::RunStats stats;
   std::string output;
   bool ok = false;
-  Run(const std::string& query_text, interpreter::RunSettings settings) {
+  Run(const std::string& query_text, interpreter::RunSettings settings, std::vector<std::string> extra_inputs = {}) {
     fs::path dir = fs::temp_directory_path() / ("quarry-runner-test-" + std::to_string(::getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "in.pgn") << kGames;
     settings.inputs = {(dir / "in.pgn").string()};
+    settings.inputs.insert(settings.inputs.end(), extra_inputs.begin(), extra_inputs.end());
     settings.output = (dir / "out.pgn").string();
     grammar::SourceFile file("q.cql", query_text);
     grammar::Diagnostics diagnostics;
@@ -116,4 +117,29 @@ TEST_CASE("a missing input is an error, other inputs still run", "[runner]") {
   settings.inputs = {"/nonexistent/games.pgn"};
   interpreter::RunStats stats;
   CHECK_FALSE(interpreter::run_query(*query, settings, stats));
+}
+
+TEST_CASE("an input that fails still leaves the games of the others written", "[runner]") {
+  Run run("mate", {}, {"/nonexistent/games.pgn"});
+  CHECK_FALSE(run.ok);
+  CHECK(run.stats.input_errors == 1);
+  CHECK(run.stats.games_matched == 2);
+  CHECK(run.output.find("[Event \"Scholar\"]") != std::string::npos);
+}
+
+TEST_CASE("game shards split the games by ordinal and keep the whole run's numbers", "[runner]") {
+  std::uint64_t read = 0, matched = 0, skipped = 0;
+  for (std::uint64_t k = 0; k < 2; ++k) {
+    interpreter::RunSettings settings;
+    settings.shard = {k, 2, false};
+    Run run("mate", settings);
+    read += run.stats.games_read;
+    matched += run.stats.games_matched;
+    skipped += run.stats.games_skipped;
+    CHECK(run.stats.games_read == 2);
+    if (k == 1) CHECK(run.output.find("{Game number 3}") != std::string::npos);  // Scholar is the third game
+  }
+  CHECK(read == 4);
+  CHECK(matched == 2);
+  CHECK(skipped == 1);
 }

@@ -1,0 +1,209 @@
+// Byte sources: the file's raw blocks, the plain pass-through, and the loop that feeds a streaming
+// decompressor (chess/decoders.h) and turns its failures into "corrupt … at byte N" errors.
+#include "chess/input_stream.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "chess/decoders.h"
+
+namespace quarry::chess {
+namespace {
+
+constexpr std::size_t kRawBlockSize = std::size_t{1} << 18;
+// Compressed bytes handed to a decoder per call. A library that fails part way through a call
+// need not say how far it got, so small calls keep the reported offset close to the fault and
+// the text decoded before it.
+constexpr std::size_t kDecodeChunk = std::size_t{1} << 14;
+
+// The file's bytes, read in blocks. The first block is read at once so the format can be sniffed
+// (standard input cannot be rewound).
+class RawInput {
+ public:
+  RawInput(std::FILE* stream, bool owned) : stream_(stream), owned_(owned), buf_(kRawBlockSize) { fill(); }
+  ~RawInput() {
+    if (owned_ && stream_ != nullptr) std::fclose(stream_);
+  }
+  RawInput(const RawInput&) = delete;
+  RawInput& operator=(const RawInput&) = delete;
+
+  const unsigned char* data() const { return buf_.data() + pos_; }
+  std::size_t available() const { return end_ - pos_; }
+  void consume(std::size_t n) {
+    pos_ += n;
+    offset_ += n;
+  }
+  std::uint64_t offset() const { return offset_; }  // file offset of data()
+  const std::string& error() const { return error_; }
+  std::string_view head() const { return {reinterpret_cast<const char*>(buf_.data()), end_}; }
+
+  // Reads the next block once the current one is used up. False at the end of the file or on a
+  // read error (error() says which).
+  bool fill() {
+    if (pos_ < end_) return true;
+    pos_ = end_ = 0;
+    end_ = read_stream(reinterpret_cast<char*>(buf_.data()), buf_.size());
+    return end_ > 0;
+  }
+
+  // Plain input: the rest of the block, then straight from the stream into the caller's buffer.
+  std::size_t read_into(char* out, std::size_t size) {
+    if (pos_ < end_) {
+      std::size_t n = std::min(size, end_ - pos_);
+      std::memcpy(out, buf_.data() + pos_, n);
+      consume(n);
+      return n;
+    }
+    std::size_t n = read_stream(out, size);
+    offset_ += n;
+    return n;
+  }
+
+ private:
+  std::size_t read_stream(char* out, std::size_t size) {
+    if (stream_ == nullptr || at_end_) return 0;
+    std::size_t n = std::fread(out, 1, size, stream_);
+    if (n == 0) {
+      at_end_ = true;
+      if (std::ferror(stream_) != 0) {
+        error_ = "read error at byte " + std::to_string(offset_) + ": " + std::strerror(errno);
+      }
+    }
+    return n;
+  }
+
+  std::FILE* stream_;
+  bool owned_;
+  bool at_end_ = false;
+  std::vector<unsigned char> buf_;
+  std::size_t pos_ = 0;
+  std::size_t end_ = 0;
+  std::uint64_t offset_ = 0;
+  std::string error_;
+};
+
+class PlainSource final : public ByteSource {
+ public:
+  explicit PlainSource(std::unique_ptr<RawInput> raw) : ByteSource(Compression::None), raw_(std::move(raw)) {}
+  std::size_t read(char* out, std::size_t size) override {
+    std::size_t n = raw_->read_into(out, size);
+    if (n == 0 && !raw_->error().empty()) fail(raw_->error());
+    return n;
+  }
+  std::uint64_t file_bytes_read() const override { return raw_->offset(); }
+
+ private:
+  std::unique_ptr<RawInput> raw_;
+};
+
+// Feeds the raw blocks to a decoder. Concatenated streams (multi-member gzip, several zstd
+// frames, pbzip2's bzip2 streams) are read one after another, as the command-line tools do.
+class DecompressingSource final : public ByteSource {
+ public:
+  DecompressingSource(Compression compression, std::unique_ptr<RawInput> raw, std::unique_ptr<Decoder> decoder)
+      : ByteSource(compression), raw_(std::move(raw)), decoder_(std::move(decoder)) {}
+
+  std::size_t read(char* out, std::size_t size) override {
+    char* next = out;
+    std::size_t room = size;
+    while (room > 0 && !done_) step(next, room);
+    return size - room;
+  }
+  std::uint64_t file_bytes_read() const override { return raw_->offset(); }
+
+ private:
+  void step(char*& next, std::size_t& room) {
+    if (raw_->available() == 0 && !raw_->fill()) {
+      if (!raw_->error().empty()) {
+        fail(raw_->error());
+      } else if (in_stream_) {
+        fail(std::string(compression_name(compression())) + " data truncated: the file ends inside a compressed stream at byte " +
+             std::to_string(raw_->offset()));
+      }
+      done_ = true;
+      return;
+    }
+    if (!in_stream_) {
+      if (started_) decoder_->restart();
+      started_ = in_stream_ = true;
+    }
+    const unsigned char* in = raw_->data();
+    std::size_t in_size = std::min(raw_->available(), kDecodeChunk);
+    const std::size_t offered = in_size;
+    std::size_t room_before = room;
+    std::string message;
+    Decoder::Result result = decoder_->decode(in, in_size, next, room, message);
+    std::size_t used = offered - in_size;
+    raw_->consume(used);
+    if (result == Decoder::Result::Error || (result == Decoder::Result::Progress && used == 0 && room == room_before)) {
+      if (message.empty()) message = "the decoder made no progress";
+      fail(std::string(compression_name(compression())) + " data corrupt near byte " + std::to_string(raw_->offset()) + " (" +
+           message + ")");
+      done_ = true;
+      return;
+    }
+    if (result == Decoder::Result::StreamEnd) in_stream_ = false;
+  }
+
+  std::unique_ptr<RawInput> raw_;
+  std::unique_ptr<Decoder> decoder_;
+  bool started_ = false;
+  bool in_stream_ = false;
+  bool done_ = false;
+};
+
+std::unique_ptr<ByteSource> make_source(std::unique_ptr<RawInput> raw) {
+  Compression compression = detect_compression(raw->head());
+  if (compression == Compression::None) return std::make_unique<PlainSource>(std::move(raw));
+  std::unique_ptr<Decoder> decoder = make_decoder(compression);
+  return std::make_unique<DecompressingSource>(compression, std::move(raw), std::move(decoder));
+}
+
+bool starts_with(std::string_view head, std::initializer_list<unsigned char> magic) {
+  if (head.size() < magic.size()) return false;
+  std::size_t i = 0;
+  for (unsigned char byte : magic) {
+    if (static_cast<unsigned char>(head[i++]) != byte) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string_view compression_name(Compression compression) {
+  switch (compression) {
+    case Compression::None: return "plain";
+    case Compression::Gzip: return "gzip";
+    case Compression::Zstd: return "zstd";
+    case Compression::Bzip2: return "bzip2";
+    case Compression::Xz: return "xz";
+  }
+  return "plain";
+}
+
+Compression detect_compression(std::string_view head) {
+  if (starts_with(head, {0x1f, 0x8b})) return Compression::Gzip;
+  if (starts_with(head, {0x28, 0xb5, 0x2f, 0xfd})) return Compression::Zstd;
+  // "BZh" and a block size digit: PGN text never starts so ("BZh1" is not a tag or a move).
+  if (starts_with(head, {'B', 'Z', 'h'}) && head.size() > 3 && head[3] >= '1' && head[3] <= '9') return Compression::Bzip2;
+  if (starts_with(head, {0xfd, '7', 'z', 'X', 'Z', 0x00})) return Compression::Xz;
+  return Compression::None;
+}
+
+std::unique_ptr<ByteSource> open_byte_source(const std::string& path, std::string* error) {
+  if (path == "-") return make_source(std::make_unique<RawInput>(stdin, false));
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) {
+    if (error != nullptr) *error = "cannot open " + path + ": " + std::strerror(errno);
+    return nullptr;
+  }
+  return make_source(std::make_unique<RawInput>(f, true));
+}
+
+std::unique_ptr<ByteSource> byte_source_from_stream(std::FILE* stream) {
+  return make_source(std::make_unique<RawInput>(stream, false));
+}
+
+}  // namespace quarry::chess
