@@ -195,10 +195,7 @@ int run_command_line(int argc, char** argv) {
   }
   RunStats stats;
   bool ok = run_query(*query, settings, stats);
-  std::fprintf(stderr, "quarry: %llu games read, %llu matched, %llu skipped (broken) in %.2f s (%.0f games/s)\n",
-               static_cast<unsigned long long>(stats.games_read), static_cast<unsigned long long>(stats.games_matched),
-               static_cast<unsigned long long>(stats.games_skipped), stats.seconds,
-               stats.seconds > 0 ? static_cast<double>(stats.games_read) / stats.seconds : 0.0);
+  std::fputs(run_summary(stats).c_str(), stderr);
   return ok ? 0 : kExitIo;
 }
 
