@@ -47,7 +47,9 @@ void show_help(Session& session, const std::string& topic) {
   const grammar::KeywordTable& keywords = session.registry().keywords();
   int id = keywords.find(name);
   if (id >= 0) {
-    out << "  " << session.registry().spec(id).summary << "\n";
+    // Most summaries begin with the filter's usage; the others get its name in front.
+    std::string_view summary = session.registry().spec(id).summary;
+    out << "  " << (summary.substr(0, name.size()) == name ? "" : std::string(name) + ": ") << summary << "\n";
     return;
   }
   if (const CommandInfo* c = find_command(name)) {

@@ -120,6 +120,20 @@ void Session::print_value(const interpreter::Filter& filter) {
 void Session::evaluate(std::string_view text) {
   interpreter::FilterPtr filter = compile(text, "<repl>");
   if (!filter) return;
+  // Definitions alone are acknowledged, not evaluated.
+  std::string defined;
+  for (const auto& node : trees_.back().body) {
+    bool definition = node->kind == grammar::SyntaxKind::Keyword && node->text == "function";
+    if (!definition) {
+      defined.clear();
+      break;
+    }
+    defined += (defined.empty() ? "" : ", ") + node->parameters[0].values[0]->text;
+  }
+  if (!defined.empty()) {
+    out_ << "defined " << defined << "\n";
+    return;
+  }
   prepare_context();
   try {
     print_value(*filter);

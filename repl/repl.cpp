@@ -102,13 +102,14 @@ int run_repl(int argc, char** argv) {
   Session session(builtins::standard_registry(), std::cout, board_style(*options));
   InterruptHandler interrupt;
   session.set_interrupt_flag(interrupt.flag());
-  open_start(session, options->start);
   LineEditor editor("quarry", default_history_path(),
                     [&session](std::string_view line) { return complete_line(session, line); });
   if (editor.interactive()) std::cout << "quarry repl: :help lists the commands, :quit leaves\n";
+  open_start(session, options->start);
   std::string pending;
   while (true) {
     std::cout.flush();
+    interrupt.clear();
     std::optional<std::string> line = editor.read_line(pending.empty() ? session.prompt() : std::string(kContinuationPrompt));
     if (!line) break;
     if (interrupt.raised()) {
@@ -120,7 +121,6 @@ int run_repl(int argc, char** argv) {
     pending += (pending.empty() ? "" : "\n") + *line;
     if (needs_more_input(pending)) continue;
     editor.remember(pending);
-    interrupt.clear();
     Outcome outcome = handle_input(session, pending);
     pending.clear();
     if (outcome == Outcome::Quit) break;
