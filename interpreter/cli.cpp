@@ -147,6 +147,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_flag("--keepallbest", cl.keep_all_best, "sort keeps the comments of every equally best position");
   app.add_flag("--secure", cl.secure, "refuse filters that read or write files (readfile, writefile)");
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
+  app.footer("Interactive: quarry repl [games.pgn | FEN] [--ascii] (see docs/repl.md)");
 }
 
 }  // namespace
