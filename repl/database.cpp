@@ -2,6 +2,7 @@
 // words), `:run` (a query file, as the batch runner runs it) and `:matches` (its positions).
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -34,6 +35,34 @@ bool read_text(const std::string& path, std::string& text) {
   buffer << in.rdbuf();
   text = buffer.str();
   return true;
+}
+
+// The loaded games as one PGN file in the temporary directory; "" when it cannot be written.
+std::string write_temporary_pgn(const GameList& games) {
+  std::string name = (std::filesystem::temp_directory_path() / "quarry-repl-XXXXXX").string();
+  int fd = ::mkstemp(name.data());
+  if (fd < 0) return {};
+  ::close(fd);
+  std::ofstream written(name, std::ios::binary);
+  for (std::size_t i = 0; i < games.size(); ++i) written << games.at(i).pgn;
+  if (!written) {
+    std::remove(name.c_str());
+    return {};
+  }
+  return name;
+}
+
+// A run as the command line would make it from the query's header, writing no games.
+interpreter::RunSettings run_settings(const interpreter::CompiledQuery& query, const std::string& input) {
+  interpreter::RunSettings settings;
+  settings.inputs = {input};
+  settings.output = "";
+  settings.matchcount = query.options.matchcount;
+  settings.gamenumber = query.options.gamenumber;
+  settings.variations = query.options.variations.value_or(false);
+  settings.results = query.options.results;
+  settings.progress = true;
+  return settings;
 }
 
 }  // namespace
@@ -84,28 +113,15 @@ bool Session::run_query_file(const std::string& path) {
   if (!query) return false;
 
   // The games loaded from a FEN have no file: they are written to a temporary one.
-  std::string input = games_.source();
   std::string temporary;
-  if (input.empty()) {
-    char name[] = "/tmp/quarry-repl-XXXXXX";
-    int fd = ::mkstemp(name);
-    if (fd < 0) {
-      out_ << "error: cannot create a temporary file\n";
+  if (games_.source().empty()) {
+    temporary = write_temporary_pgn(games_);
+    if (temporary.empty()) {
+      out_ << "error: cannot write a temporary file\n";
       return false;
     }
-    ::close(fd);
-    temporary = input = name;
-    std::ofstream written(temporary, std::ios::binary);
-    for (std::size_t i = 0; i < games_.size(); ++i) written << games_.at(i).pgn;
   }
-  interpreter::RunSettings settings;
-  settings.inputs = {input};
-  settings.output = "";
-  settings.matchcount = query->options.matchcount;
-  settings.gamenumber = query->options.gamenumber;
-  settings.variations = query->options.variations.value_or(false);
-  settings.results = query->options.results;
-  settings.progress = true;
+  interpreter::RunSettings settings = run_settings(*query, temporary.empty() ? games_.source() : temporary);
   settings.interrupt = interrupt_;
   std::vector<MatchPosition> matches;
   settings.on_game_matched = [&matches](const chess::Game& game, const std::vector<chess::NodeId>& nodes) {

@@ -163,3 +163,23 @@ TEST_CASE(":fen, :source and :help") {
   CHECK(f.command(":bogus") == "unknown command ':bogus' (:help lists them)\n");
   std::filesystem::remove(path);
 }
+
+TEST_CASE(":run over a position loaded from a FEN") {
+  Fixture f;
+  f.command(":fen 6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1");
+  std::string query = write_temporary("quarry_repl_run.cql", "cql() check\n");
+  CHECK(f.command(":run " + query).find("0 matching positions\n") != std::string::npos);
+  CHECK(f.input("Rd8") == "1.Rd8# (imaginary)\n");
+  CHECK(f.input("mate") == "true\n");
+  CHECK(f.command(":matches") == "no matches: run a query first with :run FILE.cql\n");
+  std::filesystem::remove(query);
+}
+
+TEST_CASE("a raised interrupt flag stops an evaluation and the session goes on") {
+  Fixture f;
+  std::atomic<bool> interrupted{true};
+  f.session.set_interrupt_flag(&interrupted);
+  CHECK(f.input("x = 0 while (x < 10) { x += 1 }") == "interrupted\n");
+  interrupted = false;
+  CHECK(f.input("x = 0 while (x < 10) { x += 1 } x") == "10\n");
+}
