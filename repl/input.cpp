@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 #include "grammar/parser.h"
 
@@ -79,8 +80,32 @@ bool needs_more_input(std::string_view text) {
   return depth > 0;
 }
 
+std::vector<std::string> complete_path(std::string_view partial) {
+  std::string_view directory = partial.substr(0, partial.rfind('/') == std::string_view::npos ? 0 : partial.rfind('/') + 1);
+  std::string_view base = partial.substr(directory.size());
+  std::vector<std::string> paths;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(directory.empty() ? "." : std::string(directory), error)) {
+    std::string name = entry.path().filename().string();
+    if (name.compare(0, base.size(), base) != 0 || (name.front() == '.' && base.empty())) continue;
+    std::error_code kind_error;
+    paths.push_back(std::string(directory) + name + (entry.is_directory(kind_error) ? "/" : ""));
+  }
+  return paths;
+}
+
 Completion complete(std::string_view line, const CompletionWords& words) {
   Completion result;
+  // After a command that takes a file, the word is a path.
+  for (std::string_view command : {":load ", ":run ", ":source "}) {
+    std::size_t first = line.find_first_not_of(' ');
+    if (first == std::string_view::npos || line.substr(first, command.size()) != command) continue;
+    std::size_t start = line.find_first_not_of(' ', first + command.size());
+    result.word_start = start == std::string_view::npos ? line.size() : start;
+    result.candidates = complete_path(line.substr(result.word_start));
+    std::sort(result.candidates.begin(), result.candidates.end());
+    return result;
+  }
   std::size_t start = line.size();
   while (start > 0 && is_word_char(line[start - 1])) --start;
   std::size_t first = line.find_first_not_of(' ');

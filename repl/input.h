@@ -24,13 +24,17 @@ struct Completion {
 };
 
 // What completes at the end of `line` (the text before the cursor): a command name after a
-// leading `:`, a filter name after `:help`, else a filter, function or variable name.
+// leading `:`, a path after `:load`, `:run` and `:source`, a filter name after `:help`, else a
+// filter, function or variable name.
 struct CompletionWords {
   std::vector<std::string> commands;  // with their leading ':'
   std::vector<std::string> filters;
   std::vector<std::string> names;     // user functions and variables
 };
 Completion complete(std::string_view line, const CompletionWords& words);
+
+// Files and directories (these with a '/' after them) whose path starts with `partial`.
+std::vector<std::string> complete_path(std::string_view partial);
 
 // The longest prefix shared by every word ("" for none).
 std::string common_prefix(const std::vector<std::string>& words);

@@ -87,7 +87,9 @@ unsigned char LineEditor::complete_word(editline* editor, int) {
   if (completion.candidates.empty()) return CC_REFRESH_BEEP;
   std::size_t typed = before.size() - completion.word_start;
   if (completion.candidates.size() == 1) {
-    std::string rest = completion.candidates[0].substr(typed) + " ";
+    // A directory is completed without a space, so the path can go on.
+    const std::string& only = completion.candidates[0];
+    std::string rest = only.substr(typed) + (only.ends_with('/') ? "" : " ");
     el_insertstr(editor, rest.c_str());
     return CC_REFRESH;
   }

@@ -49,3 +49,13 @@ TEST_CASE(":find reads capitalised words as tag names, not piece designators or 
   CHECK(tag_words_to_filters("ECO == \"B10\" and Ka1") == "(tag \"ECO\") == \"B10\" and Ka1");
   CHECK(tag_words_to_filters("player white \"Black\"") == "player white \"Black\"");
 }
+
+TEST_CASE("after :load, :run and :source the word is a path") {
+  CompletionWords words{{":load"}, {"attacks"}, {}};
+  Completion c = complete(":load " QUARRY_SOURCE_DIR "/samples/cla", words);
+  CHECK(c.word_start == 6);
+  CHECK(c.candidates == std::vector<std::string>{QUARRY_SOURCE_DIR "/samples/classics.pgn"});
+  Completion dirs = complete(":run " QUARRY_SOURCE_DIR "/queries/mat", words);
+  CHECK(dirs.candidates == std::vector<std::string>{QUARRY_SOURCE_DIR "/queries/mating/"});
+  CHECK(complete(":source " QUARRY_SOURCE_DIR "/no-such-dir/x", words).candidates.empty());
+}

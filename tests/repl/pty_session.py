@@ -213,6 +213,8 @@ def second_session(repl):
     repl.send("\x1b[A", until=r":type B attacks b8$")
     repl.send("\x1b[A", until=r"> B attacks b8$")
     repl.send("\r")
+    repl.send(":load samples/cla\t", until=r"classics\.pgn $")  # file names complete too
+    repl.send("\r")
     repl.send("abc\x03")                            # Ctrl-C at the prompt drops the line
     repl.send("\x04", until=None)              # Ctrl-D on an empty line ends the session
 
