@@ -154,7 +154,7 @@ bool Session::follow_path(const std::vector<std::uint32_t>& path) {
 
 bool Session::step_matches(std::string_view argument) {
   if (matches_.empty()) {
-    out_ << "no matches: run a query first with :run FILE.cql\n";
+    out_ << "no matching positions (:run FILE.cql finds them)\n";
     return false;
   }
   std::size_t index = next_match_;

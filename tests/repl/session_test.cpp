@@ -171,7 +171,7 @@ TEST_CASE(":run over a position loaded from a FEN") {
   CHECK(f.command(":run " + query).find("0 matching positions\n") != std::string::npos);
   CHECK(f.input("Rd8") == "1.Rd8# (imaginary)\n");
   CHECK(f.input("mate") == "true\n");
-  CHECK(f.command(":matches") == "no matches: run a query first with :run FILE.cql\n");
+  CHECK(f.command(":matches") == "no matching positions (:run FILE.cql finds them)\n");
   std::filesystem::remove(query);
 }
 
