@@ -84,7 +84,7 @@ bool Session::find_games(std::string_view filter_text) {
       ctx.set_node(game.root());
       if (filter->match(ctx)) found.push_back(i);
     }
-  } catch (const std::runtime_error& e) {
+  } catch (const std::exception& e) {
     out_ << (dynamic_cast<const interpreter::Interrupted*>(&e) ? "interrupted" : std::string("error: ") + e.what()) << "\n";
     return false;
   }

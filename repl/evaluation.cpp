@@ -140,7 +140,7 @@ void Session::evaluate(std::string_view text) {
   } catch (const interpreter::Interrupted&) {
     ctx_.comments().clear();
     out_ << "interrupted\n";
-  } catch (const std::runtime_error& e) {
+  } catch (const std::exception& e) {
     ctx_.comments().clear();
     out_ << "error: " << e.what() << "\n";
   }
@@ -175,7 +175,7 @@ bool Session::source_file(const std::string& path) {
   try {
     filter->match(ctx_);
     print_comments();
-  } catch (const std::runtime_error& e) {
+  } catch (const std::exception& e) {
     ctx_.comments().clear();
     out_ << "error: " << e.what() << "\n";
   }
