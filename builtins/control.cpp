@@ -51,6 +51,7 @@ class While final : public Filter {
   bool match(Context& ctx) const override {
     for (std::uint64_t i = 0; condition_->match(ctx); ++i) {
       if (i == kLimit) throw std::runtime_error("while: more than 1,000,000 iterations at one position");
+      ctx.check_interrupt();
       body_->match(ctx);
     }
     return true;
@@ -69,6 +70,7 @@ class Loop final : public Filter {
     std::uint64_t i = 0;
     while (body_->match(ctx)) {
       if (++i == kLimit) throw std::runtime_error("loop: more than 1,000,000 iterations at one position");
+      ctx.check_interrupt();
     }
     return i > 0;
   }

@@ -186,6 +186,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
       ->check(CLI::IsMember({"game", "file"}));
   app.add_option("--state-out", cl.state_out, "write the run's mergeable state here, for `quarry merge`");
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
+  app.footer("Interactive: quarry repl [games.pgn | FEN] [--ascii] (see docs/repl.md)");
 }
 
 }  // namespace

@@ -1,10 +1,12 @@
 // The evaluation context: the game and position being examined, and what evaluation records.
 #pragma once
 
+#include <atomic>
 #include <compare>
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -78,6 +80,12 @@ struct RegexCaptures {
     groups.clear();
     names.clear();
   }
+};
+
+// Thrown by Context::check_interrupt when the user pressed Ctrl-C (the REPL); a runtime_error, so
+// whatever stops a runaway query stops an interrupted one too.
+struct Interrupted : std::runtime_error {
+  Interrupted() : std::runtime_error("interrupted") {}
 };
 
 class Context {
@@ -155,6 +163,13 @@ class Context {
   void set_quiet(bool quiet) { quiet_ = quiet; }
   bool quiet() const { return quiet_; }
 
+  // Ctrl-C: the REPL's signal handler sets the flag; loops that may run long poll it here.
+  static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler sets the interrupt flag");
+  void set_interrupt_flag(const std::atomic<bool>* flag) { interrupt_ = flag; }
+  void check_interrupt() const {
+    if (interrupt_ != nullptr && interrupt_->load(std::memory_order_relaxed)) throw Interrupted();
+  }
+
  private:
   const chess::Game* game_ = nullptr;
   std::uint64_t game_serial_ = 0;
@@ -171,6 +186,7 @@ class Context {
   bool secure_ = false;
   bool quiet_ = false;
   bool keep_all_best_ = false;
+  const std::atomic<bool>* interrupt_ = nullptr;
 };
 
 }  // namespace quarry::interpreter

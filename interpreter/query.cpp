@@ -53,12 +53,7 @@ void take_declarations(CompiledQuery& query, const Binder& binder) {
   query.end_blocks = binder.end_blocks();
 }
 
-// The stdlib's function definitions, bound into `binder` so queries can call them. Their names
-// go to `functions` so the parser reads `Name(…)` as a call.
-struct Stdlib {
-  std::vector<std::unique_ptr<grammar::SourceFile>> files;
-  std::vector<grammar::SyntaxTree> trees;  // function bodies point into these
-};
+}  // namespace
 
 bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set<std::string>& functions,
                  grammar::Diagnostics& diagnostics) {
@@ -80,8 +75,6 @@ bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set
   }
   return true;
 }
-
-}  // namespace
 
 std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
                                            grammar::Diagnostics& diagnostics, const grammar::SourceFile* extra) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,17 @@ struct CompiledQuery {
   std::vector<const Filter*> end_blocks;  // cqlend bodies, inside `body`
   std::string parse_tree;  // the syntax tree as text, for --parse
 };
+
+// The stdlib's function definitions, bound into a binder so queries can call them. The parsed
+// files stay here because the binder's function bodies point into them.
+struct Stdlib {
+  std::vector<std::unique_ptr<grammar::SourceFile>> files;
+  std::vector<grammar::SyntaxTree> trees;
+};
+// Binds every stdlib function into `binder`; their names go to `functions`, so the parser reads
+// `Name(…)` as a call. False (with diagnostics) if the stdlib does not compile.
+bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set<std::string>& functions,
+                 grammar::Diagnostics& diagnostics);
 
 // Parses and binds. On error, diagnostics hold the reason and the result is nullopt.
 // Sizes the context's variables, dictionaries and sort states for this query.

@@ -76,20 +76,23 @@ bool result_wanted(const RunSettings& settings, const chess::Game& game) {
 }
 
 // Evaluates the body at each position of one game; returns the number of matching positions.
+// The matching nodes go to `matched`, in the order visited.
 std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settings, Context& ctx,
-                           const chess::Game& game, const std::vector<bool>& persistent, RunStats& stats) {
+                           const chess::Game& game, const std::vector<bool>& persistent, RunStats& stats,
+                           std::vector<chess::NodeId>& matched) {
   ctx.set_game(game);
   ctx.comments().clear();
   ctx.edits().clear();
   ctx.unbind_variables(persistent);
   ctx.reset_sorts(query.sorts.size());
-  std::uint64_t matches = 0;
+  matched.clear();
   auto visit = [&](chess::NodeId id) {
+    ctx.check_interrupt();
     ctx.set_node(id);
     ++stats.positions;
     std::size_t mark = ctx.comment_mark();
     if (query.body->match(ctx)) {
-      ++matches;
+      matched.push_back(id);
       if (!settings.quiet && !settings.silent && !settings.matchstring.empty()) {
         ctx.comments().push_back({id, settings.matchstring});
       }
@@ -102,7 +105,7 @@ std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settin
   } else {
     for (chess::NodeId id = game.root(); id != chess::kNoNode; id = game.mainline_child(id)) visit(id);
   }
-  return matches;
+  return matched.size();
 }
 
 class Run {
@@ -117,6 +120,7 @@ class Run {
     ctx_.set_secure(settings.secure);
     ctx_.set_quiet(settings.quiet || settings.silent);
     ctx_.set_keep_all_best(settings.keep_all_best);
+    ctx_.set_interrupt_flag(settings.interrupt);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
@@ -198,7 +202,7 @@ class Run {
     if (!result_wanted(settings_, game_)) return true;
     std::uint64_t matches = 0;
     try {
-      matches = examine_game(query_, settings_, ctx_, game_, persistent_, stats_);
+      matches = examine_game(query_, settings_, ctx_, game_, persistent_, stats_, matched_);
     } catch (const std::runtime_error& e) {
       // A query that cannot finish (a runaway while/loop) stops the run; nothing is written.
       std::fprintf(stderr, "quarry: game %llu: error: %s\n", static_cast<unsigned long long>(game_.number), e.what());
@@ -209,6 +213,7 @@ class Run {
     ++stats_.games_matched;
     stats_.matched_positions += matches;
     output_.add(game_, ctx_);
+    if (settings_.on_game_matched) settings_.on_game_matched(game_, matched_);
     return true;
   }
 
@@ -222,6 +227,7 @@ class Run {
   std::vector<bool> persistent_;
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
+  std::vector<chess::NodeId> matched_;  // this game's matching positions
 };
 
 }  // namespace

@@ -1,7 +1,9 @@
 // The game runner: reads games, evaluates the query at every position, writes matching games.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,11 @@ struct RunSettings {
   ShardSpec shard;                  // which games or files this run examines
   std::string state_out;            // write the mergeable state here instead of finishing the run
   QuerySource query_source;         // recorded in the state
+
+  // The REPL's hooks: told of each game kept (after matchcount), with its matching positions in
+  // the order visited; and the Ctrl-C flag, polled at every position.
+  std::function<void(const chess::Game&, const std::vector<chess::NodeId>&)> on_game_matched;
+  const std::atomic<bool>* interrupt = nullptr;
 };
 
 struct RunStats {

@@ -143,3 +143,35 @@ TEST_CASE("game shards split the games by ordinal and keep the whole run's numbe
   CHECK(matched == 2);
   CHECK(skipped == 1);
 }
+
+TEST_CASE("the match hook hears of each kept game with its matching positions", "[runner]") {
+  interpreter::RunSettings settings;
+  std::vector<std::pair<std::uint64_t, std::vector<std::uint16_t>>> heard;  // game number, plies
+  settings.on_game_matched = [&heard](const chess::Game& game, const std::vector<chess::NodeId>& nodes) {
+    std::vector<std::uint16_t> plies;
+    for (chess::NodeId n : nodes) plies.push_back(game.node(n).ply);
+    heard.emplace_back(game.number, plies);
+  };
+  Run run("check", settings);
+  REQUIRE(run.ok);
+  REQUIRE(heard.size() == 2);
+  CHECK(heard[0] == std::pair<std::uint64_t, std::vector<std::uint16_t>>{1, {4}});
+  CHECK(heard[1] == std::pair<std::uint64_t, std::vector<std::uint16_t>>{3, {7}});
+}
+
+TEST_CASE("a raised interrupt flag stops the run with an error", "[runner]") {
+  interpreter::RunSettings settings;
+  std::atomic<bool> interrupted{true};
+  settings.interrupt = &interrupted;
+  Run run("mate", settings);
+  CHECK_FALSE(run.ok);
+  CHECK(run.stats.games_matched == 0);
+}
+
+TEST_CASE("the summary line reads as the command line prints it", "[runner]") {
+  interpreter::RunStats stats;
+  stats.games_read = 15;
+  stats.games_matched = 2;
+  stats.seconds = 0.5;
+  CHECK(interpreter::run_summary(stats) == "quarry: 15 games read, 2 matched, 0 skipped (broken) in 0.50 s (30 games/s)\n");
+}
