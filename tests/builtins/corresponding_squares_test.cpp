@@ -18,7 +18,7 @@ const std::string kLockockZugzwangWtm = "8/3p4/3p4/3P2k1/4P1p1/4K1P1/8/8 w - - 0
 TEST_CASE("correspondingsquares winningmoves: Fine #70", "[corresponding_squares]") {
   CHECK(Evaluation("correspondingsquares winningmoves", kFine70).squares() == squares_of("b1"));
   CHECK(Evaluation("correspondingsquares white winningmoves", kFine70).squares() == squares_of("b1"));
-  // Black to move in the same placement: as the attacker Black has no objective it can force.
+  // The moves are the named attacker's, whichever side is to move.
   CHECK(Evaluation("correspondingsquares white winningmoves", "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 b - - 0 1").squares() ==
         squares_of("b1"));
   // The black king is not on a corresponding square of a1.
