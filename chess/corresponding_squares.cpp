@@ -102,6 +102,7 @@ std::optional<KingWalk> king_walk_of(const Position& pos, Color attacker, std::o
   walk.attacker_squares = king_walk_squares(pos, attacker);
   walk.defender_squares = king_walk_squares(pos, ~attacker);
   walk.critical = critical ? *critical : default_critical_squares(pos, attacker);
+  walk.refuges = pos.pieces(attacker, PieceType::Pawn) & walk.defender_squares;
   return walk;
 }
 
@@ -128,8 +129,9 @@ CorrespondingSquares corresponding_squares(const KingWalk& walk) {
       const SquareSet answers = answers_to(walk, system, s, stalemated);
       for (Square from : king_attacks(s) & walk.attacker_squares) {
         SquareSet& defence = system.defence[from.index()];
-        if (defence.without(answers).any()) changes |= from;
-        defence &= answers;
+        const SquareSet holding = answers | walk.refuges;
+        if (defence.without(holding).any()) changes |= from;
+        defence &= holding;
       }
     }
   }
@@ -139,6 +141,7 @@ CorrespondingSquares corresponding_squares(const KingWalk& walk) {
 SquareSet winning_king_moves(const KingWalk& walk, const CorrespondingSquares& system, Square attacker,
                              Square defender) {
   SquareSet wins;
+  if (walk.refuges.contains(defender)) return wins;  // the defender has already won a pawn
   const SquareSet targets = walk.attacker_squares | walk.critical;
   const SquareSet defender_reach = king_attacks(defender) & walk.defender_squares;
   for (Square i : (king_attacks(attacker) & targets).without(king_attacks(defender).with(defender))) {
@@ -155,7 +158,7 @@ SquareSet winning_king_moves(const KingWalk& walk, const CorrespondingSquares& s
 bool is_mutual_zugzwang(const KingWalk& walk, const CorrespondingSquares& system, Square attacker,
                         Square defender) {
   const SquareSet defence = system.defence[attacker.index()];
-  if (!defence.contains(defender)) return false;
+  if (!defence.contains(defender) || walk.refuges.contains(defender)) return false;
   const SquareSet moves = (king_attacks(defender) & walk.defender_squares).without(king_attacks(attacker).with(attacker));
   return moves.any() && !moves.intersects(defence);
 }

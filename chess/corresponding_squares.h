@@ -19,6 +19,10 @@ struct KingWalk {
   // The attacker's objectives: reaching one ends the fight (a critical square need not be a
   // square the attacker may stand on: in Lockock's study e5 stands for the break e4-e5).
   SquareSet critical;
+  // The defender's objectives: the attacker's pawns it may capture. A defending king there has
+  // ended the fight in its favour, so it always holds (Moshammer's construction models the
+  // attacker's objectives only; without these, a king that wins a pawn back counts as lost).
+  SquareSet refuges;
 };
 
 struct CorrespondingSquares {
@@ -41,13 +45,14 @@ SquareSet default_critical_squares(const Position& pos, Color attacker);
 SquareSet key_squares(Color c, Square pawn);
 
 // The walk of a position with only kings and pawns, `attacker` against the other side; critical
-// squares as given, or the default ones. nullopt when other material is on the board or a king
+// squares as given, or the default ones; refuges: the attacker's pawns no attacker pawn defends.
+// nullopt when other material is on the board or a king
 // is missing.
 std::optional<KingWalk> king_walk_of(const Position& pos, Color attacker,
                                      std::optional<SquareSet> critical = std::nullopt);
 
-// The fixed point of Moshammer's construction, refined by one rule of chess: a defender without a
-// legal king move is stalemated, which holds the draw.
+// The fixed point of Moshammer's construction, refined by a rule of chess (a defender without a
+// legal king move is stalemated, which holds the draw) and by the defender's refuges.
 CorrespondingSquares corresponding_squares(const KingWalk& walk);
 
 // The attacker's king moves from `attacker` that win against the defending king on `defender`:

@@ -44,8 +44,16 @@ TEST_CASE("Fine #70: 1.Kb1 is the only winning move, found in 10 passes", "[corr
   REQUIRE(walk);
   // Every black pawn is undefended; White has no passed pawn.
   CHECK(walk->critical == squares("a5 d6 f5"));
+  // Every white pawn is undefended too: Black's refuges.
+  CHECK(walk->refuges == squares("a4 d4 d5 f4"));
+  // The seed's construction alone (no refuges) takes the 10 passes the seed reports.
+  KingWalk seed = *walk;
+  seed.refuges = SquareSet();
+  const CorrespondingSquares seed_system = corresponding_squares(seed);
+  CHECK(seed_system.passes == 10);
+  CHECK(winning_king_moves(seed, seed_system, sq("a1"), sq("a7")) == squares("b1"));
   const CorrespondingSquares system = corresponding_squares(*walk);
-  CHECK(system.passes == 10);
+  CHECK(system.passes == 9);
   CHECK_FALSE(system.defence[sq("a1").index()].contains(sq("a7")));
   CHECK(winning_king_moves(*walk, system, sq("a1"), sq("a7")) == squares("b1"));
   // After 1.Kb1 no black king move reaches a corresponding square of b1: the defence is impossible.
@@ -62,8 +70,15 @@ TEST_CASE("Lockock 1892: the pairs d4-f6 and e3-g5 and the main line", "[corresp
   const auto walk = king_walk_of(pos, Color::White, squares("e5 f4"));
   REQUIRE(walk);
   const CorrespondingSquares system = corresponding_squares(*walk);
-  CHECK(system.defence[sq("d4").index()] == squares("f6"));
-  CHECK(system.defence[sq("e3").index()] == squares("g5"));
+  // Besides taking the g3 pawn (a refuge, where no white king on d4 or e3 defends it).
+  CHECK(walk->refuges == squares("e4 g3"));
+  CHECK(system.defence[sq("d4").index()] == squares("f6 g3"));
+  CHECK(system.defence[sq("e3").index()] == squares("g5 g3"));
+  KingWalk seed = *walk;
+  seed.refuges = SquareSet();
+  const CorrespondingSquares seed_system = corresponding_squares(seed);
+  CHECK(seed_system.defence[sq("d4").index()] == squares("f6"));
+  CHECK(seed_system.defence[sq("e3").index()] == squares("g5"));
   CHECK(is_mutual_zugzwang(*walk, system, sq("d4"), sq("f6")));
   CHECK(is_mutual_zugzwang(*walk, system, sq("e3"), sq("g5")));
   CHECK(winning_king_moves(*walk, system, sq("a1"), sq("g6")) == squares("b1"));
@@ -108,6 +123,7 @@ class KingWalkSolver {
     for (int s = 0; s < 64; ++s) {
       attacker_ok_[s] = may_stand(pos, attacker, s);
       defender_ok_[s] = may_stand(pos, ~attacker, s);
+      refuge_[s] = defender_ok_[s] && pos.piece_at(Square(s)) == Piece(attacker, PieceType::Pawn);
     }
     solve();
   }
@@ -125,6 +141,7 @@ class KingWalkSolver {
     return steps;
   }
   bool is_critical(int s) const { return ((critical_.bits() >> s) & 1) != 0; }
+  bool is_refuge(int s) const { return refuge_[s]; }
 
  private:
   static bool adjacent(int x, int y) { return std::max(std::abs(x % 8 - y % 8), std::abs(x / 8 - y / 8)) == 1; }
@@ -152,7 +169,7 @@ class KingWalkSolver {
       changed = false;
       for (int a = 0; a < 64; ++a) {
         for (int d = 0; d < 64; ++d) {
-          if (!valid(a, d)) continue;
+          if (!valid(a, d) || refuge_[d]) continue;  // on a refuge the defender has taken a pawn
           if (!attacker_wins_[a * 64 + d]) {
             for (int i : attacker_steps(a, d)) {
               if (is_critical(i) || defender_loses_[i * 64 + d]) {
@@ -180,7 +197,7 @@ class KingWalkSolver {
   }
 
   SquareSet critical_;
-  bool attacker_ok_[64] = {}, defender_ok_[64] = {};
+  bool attacker_ok_[64] = {}, defender_ok_[64] = {}, refuge_[64] = {};
   std::vector<bool> attacker_wins_ = std::vector<bool>(64 * 64), defender_loses_ = std::vector<bool>(64 * 64);
 };
 
@@ -265,7 +282,7 @@ TEST_CASE("the system agrees with an exhaustive king-walk solver", "[correspondi
           (holds_here ? holds : losses)++;
           SquareSet wins;
           for (int i : solver.attacker_steps(a, d)) {
-            if (solver.is_critical(i) || solver.defender_to_move_loses(i, d)) wins |= Square(i);
+            if (!solver.is_refuge(d) && (solver.is_critical(i) || solver.defender_to_move_loses(i, d))) wins |= Square(i);
           }
           agree = agree && wins == winning_king_moves(*walk, system, Square(a), Square(d));
           const bool zugzwang = holds_here && solver.defender_to_move_loses(a, d);
