@@ -1,5 +1,6 @@
 # Writes OUTPUT (a .cpp) holding every stdlib .cql file as a string, so the library functions
-# travel inside the quarry binary. Run with: cmake -DOUTPUT=… -DSOURCES="a.cql;b.cql" -P embed_stdlib.cmake
+# travel inside the quarry binary. Run with: cmake -DOUTPUT=… -DSOURCES="a.cql|b.cql" -P embed_stdlib.cmake
+string(REPLACE "|" ";" SOURCES "${SOURCES}")
 set(text "// Generated from stdlib/*.cql by cmake/embed_stdlib.cmake. Do not edit.\n")
 string(APPEND text "#include \"stdlib/stdlib.h\"\n\nnamespace quarry::stdlib {\nnamespace {\n")
 string(APPEND text "constexpr StdlibFile kFiles[] = {\n")
