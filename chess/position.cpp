@@ -200,7 +200,9 @@ void Position::play(Move m) {
       move_piece(from, to);
       if (mover.type() == PieceType::Pawn) {
         halfmove_clock_ = 0;
-        if (is_double_step(from, to)) en_passant_ = Square((from.index() + to.index()) / 2);
+        // Four-File pawns never capture, so there is no en passant square to record.
+        if (is_double_step(from, to) && variant_ == Variant::Standard)
+          en_passant_ = Square((from.index() + to.index()) / 2);
       }
       break;
   }
