@@ -1,5 +1,6 @@
 // Move generation: pseudo-legal moves plus legality checks only where they are needed (pinned
-// pieces, king moves, en passant, castling), restricted by from/to masks; and perft.
+// pieces, king moves, en passant, castling), restricted by from/to masks; and perft. A variant
+// narrows the to-mask to the squares its moves may end on (chess/variant.h).
 #include "chess/movegen.h"
 
 #include "chess/attacks.h"
@@ -28,7 +29,7 @@ struct Generator {
       : pos(p), out(o), legal(legal_only), us(p.side_to_move()), them(~us), king(p.king(us)),
         own(p.pieces(us)), enemy(p.pieces(them)), occupied(p.occupied()),
         pinned(legal_only ? p.pinned(us) : SquareSet()), checkers(p.checkers()),
-        from_mask(from), to_mask(to) {}
+        from_mask(from), to_mask(to & variant_destinations(p.variant())) {}
 
   // Destinations that answer a check (everything when not in check).
   SquareSet evasion_targets() const {

@@ -244,6 +244,8 @@ std::optional<Move> parse_san(const Position& pos, std::string_view san) {
   if (auto castle = parse_castling(pos, san)) return castle;
   SanParts parts;
   if (!split_san(san, parts)) return std::nullopt;
+  // The single-candidate shortcut below does not generate moves, so the variant's rule is here.
+  if (!variant_destinations(pos.variant()).contains(parts.to)) return std::nullopt;
   const Color us = pos.side_to_move();
   SquareSet from_mask = pos.pieces(us, parts.piece);
   if (parts.from_file >= 0) from_mask &= SquareSet::file(parts.from_file);

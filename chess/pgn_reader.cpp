@@ -10,6 +10,7 @@
 
 #include "chess/notation.h"
 #include "chess/pgn_lexer.h"
+#include "chess/variant.h"
 
 namespace quarry::chess {
 
@@ -17,22 +18,6 @@ namespace {
 
 // Plies a game may have: GameNode::ply is 16 bits.
 constexpr std::uint32_t kMaxPly = 65000;
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
-bool is_chess960_variant(std::string_view v) {
-  return iequals(v, "chess960") || iequals(v, "fischerandom") || iequals(v, "fischerrandom") ||
-         iequals(v, "chess 960") || iequals(v, "fischer random") || iequals(v, "960");
-}
 
 // "12. e4" or "12... Nf6": how a diagnostic names the move a fault follows.
 std::string describe_move(const Game& game, NodeId id) {
@@ -156,6 +141,7 @@ class PgnReader::Impl {
   bool fatal_ = false;  // nothing of the game is usable (a bad FEN)
   std::uint64_t fen_line_ = 0;
   std::vector<PgnDiagnostic> warnings_;
+  std::uint64_t variant_line_ = 0;
 };
 
 PgnToken PgnReader::Impl::take() {
@@ -173,17 +159,23 @@ void PgnReader::Impl::fail(const PgnToken& t, std::string message) {
 }
 
 // Sets the root from the tags once they are all read: [FEN] (with or without [SetUp]) and
-// [Variant] for Chess960. [SetUp "1"] without [FEN] means the standard start.
+// [Variant] for Chess960 and Four-File chess. [SetUp "1"] without [FEN] means the variant's start.
+// A variant Quarry does not play skips the game: its moves would be misread as standard chess.
 void PgnReader::Impl::start(Game& game) {
   started_ = true;
   const std::string* variant = game.tag("Variant");
-  const bool chess960 = variant != nullptr && is_chess960_variant(*variant);
+  const std::optional<VariantRules> rules = variant_rules_from_name(variant != nullptr ? *variant : "");
+  if (!rules) {
+    error_ = "unsupported variant \"" + *variant + "\" (Quarry plays standard, Chess960 and Four-File chess)";
+    error_line_ = variant_line_;
+    fatal_ = true;
+    return;
+  }
   const std::string* fen = game.tag("FEN");
-  if (fen == nullptr && !chess960) return;  // clear() already put the initial position
+  if (fen == nullptr && !rules->chess960 && rules->variant == Variant::Standard) return;  // clear() put the start
   std::string why;
-  const std::string_view text =
-      fen != nullptr ? std::string_view(*fen) : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  std::optional<Position> pos = Position::from_fen(text, &why, chess960);
+  const std::string_view text = fen != nullptr ? std::string_view(*fen) : variant_start_fen(rules->variant);
+  std::optional<Position> pos = Position::from_variant_fen(text, *rules, &why);
   if (!pos) {
     error_ = "bad FEN \"" + std::string(text) + "\": " + why;
     error_line_ = fen_line_;
@@ -355,6 +347,7 @@ void PgnReader::Impl::reset(Game& game) {
   fatal_ = false;
   fen_line_ = 0;
   warnings_.clear();
+  variant_line_ = 0;
 }
 
 void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
@@ -392,6 +385,7 @@ bool PgnReader::Impl::read(Game& game) {
       }
       unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
       if (t.name == "FEN") fen_line_ = t.line;
+      if (t.name == "Variant") variant_line_ = t.line;
       content = true;
       continue;
     }

@@ -200,7 +200,9 @@ void Position::play(Move m) {
       move_piece(from, to);
       if (mover.type() == PieceType::Pawn) {
         halfmove_clock_ = 0;
-        if (is_double_step(from, to)) en_passant_ = Square((from.index() + to.index()) / 2);
+        // Four-File pawns never capture, so there is no en passant square to record.
+        if (is_double_step(from, to) && variant_ == Variant::Standard)
+          en_passant_ = Square((from.index() + to.index()) / 2);
       }
       break;
   }
@@ -230,10 +232,11 @@ bool Position::has_legal_move() const {
   const Square k = king(us);
   if (k.is_valid() && !in_check()) {
     const SquareSet own = pieces(us);
+    const SquareSet landing = variant_destinations(variant_).without(own);
     const SquareSet occupied_now = occupied();
     const SquareSet free = own.without(pinned(us));
     for (Square s : free & pieces(PieceType::Knight)) {
-      if (knight_attacks(s).without(own).any()) return true;
+      if (knight_attacks(s).intersects(landing)) return true;
     }
     const int step = us == Color::White ? 8 : -8;
     for (Square s : free & pieces(PieceType::Pawn)) {
@@ -241,7 +244,7 @@ bool Position::has_legal_move() const {
       if (to >= 0 && to < 64 && !occupied_now.contains(Square(to))) return true;
     }
     for (Square s : free & (pieces(PieceType::Bishop) | pieces(PieceType::Rook) | pieces(PieceType::Queen))) {
-      if (attacks_from(s).without(own).any()) return true;
+      if (attacks_from(s).intersects(landing)) return true;
     }
   }
   MoveList moves;

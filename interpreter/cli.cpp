@@ -137,14 +137,19 @@ bool read_file(const std::string& path, std::string& text) {
 }
 
 int run_perft(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: quarry perft FEN DEPTH\n");
+  // `--variant NAME` before the FEN: the variant's rules (chess/variant.h), startpos its start.
+  const bool has_variant = argc == 6 && std::string(argv[2]) == "--variant";
+  const std::optional<chess::VariantRules> rules =
+      has_variant ? chess::variant_rules_from_name(argv[3]) : std::optional<chess::VariantRules>(chess::VariantRules{});
+  if (argc != (has_variant ? 6 : 4) || !rules) {
+    std::fprintf(stderr, "usage: quarry perft [--variant standard|chess960|fourfile] FEN DEPTH\n");
     return kExitUsage;
   }
+  if (has_variant) argv += 2;
   std::string error;
   std::string fen = argv[2];
-  if (fen == "startpos") fen = chess::Position::initial().fen();
-  std::optional<chess::Position> pos = chess::Position::from_fen(fen, &error);
+  if (fen == "startpos") fen = chess::variant_start_fen(rules->variant);
+  std::optional<chess::Position> pos = chess::Position::from_variant_fen(fen, *rules, &error);
   if (!pos) {
     std::fprintf(stderr, "quarry: bad FEN: %s\n", error.c_str());
     return kExitUsage;

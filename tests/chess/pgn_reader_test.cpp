@@ -373,3 +373,45 @@ TEST_CASE("reader: FEN repairs are said once per game, not marked", "[pgn_reader
   for (const Game& g : r.games) CHECK(warning_tag(g) == nullptr);
   CHECK(mainline_length(r.games[0]) == 2);
 }
+
+TEST_CASE("reader: [Variant] chooses the rules; unknown variants are skipped", "[pgn_reader][variant]") {
+  SECTION("Four-File games replay from the variant's start or a FEN") {
+    auto r = read_all(
+        "[Variant \"Four-File\"]\n\n1. a4 g5 2. Ra3 a6 3. Rc3 a5 4. Rc6 Ba6 5. Rg6 Ra7 6. Rxg8# 1-0\n\n"
+        "[Variant \"4-file\"]\n[SetUp \"1\"]\n[FEN \"4k3/P3p3/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. a8=Q# 1-0\n");
+    REQUIRE(r.games.size() == 2);
+    CHECK(r.skipped.empty());
+    CHECK(r.games[0].node(0).position.variant() == Variant::FourFile);
+    CHECK(r.games[0].node(0).position.fen() == "r1b1k1n1/p1p1p1p1/8/8/8/8/P1P1P1P1/R1B1K1N1 w - - 0 1");
+    CHECK(mainline_length(r.games[0]) == 11);
+    CHECK(r.games[0].node(11).position.is_checkmate());
+    CHECK(r.games[1].node(1).position.is_checkmate());
+  }
+  SECTION("a move off the four files is illegal there, legal in standard chess") {
+    auto r = read_all("[Variant \"fourfile\"]\n\n1. Nf3 *\n\n[Variant \"Standard\"]\n\n1. Nf3 *\n");
+    REQUIRE(r.games.size() == 2);
+    CHECK(mainline_length(r.games[0]) == 0);
+    REQUIRE(warning_tag(r.games[0]) != nullptr);
+    CHECK(*warning_tag(r.games[0]) == "illegal move \"Nf3\" at move 1 (movetext read up to it)");
+    CHECK(mainline_length(r.games[1]) == 1);
+    CHECK(warning_tag(r.games[1]) == nullptr);
+    auto strict = read_all("[Variant \"fourfile\"]\n\n1. Nf3 *\n", true);
+    REQUIRE(strict.skipped.size() == 1);
+    CHECK(strict.skipped[0].message == "illegal move \"Nf3\" at move 1");
+  }
+  SECTION("a Four-File FEN with a piece on the d-file is a bad FEN") {
+    auto r = read_all("[Variant \"Four File\"]\n[FEN \"4k3/8/8/8/8/8/8/3QK3 w - - 0 1\"]\n\n1. Ke2 *\n");
+    REQUIRE(r.skipped.size() == 1);
+    CHECK(r.skipped[0].message.find("a, c, e and g files") != std::string::npos);
+  }
+  SECTION("an unknown variant is reported once at its tag, the next game reads normally") {
+    auto r = read_all("[Event \"x\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. N@f3 (3. Nc3) *\n\n" +
+                      std::string(kOperaGame) + "[Variant \"From Position\"]\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# 1-0\n");
+    REQUIRE(r.skipped.size() == 1);
+    CHECK(r.skipped[0].game_number == 1);
+    CHECK(r.skipped[0].line == 2);
+    CHECK(r.skipped[0].message.find("unsupported variant \"Crazyhouse\"") == 0);
+    REQUIRE(r.games.size() == 2);
+    CHECK(r.games[1].node(1).position.is_checkmate());
+  }
+}
