@@ -113,7 +113,7 @@ class PgnReader::Impl {
   bool keep_despite_error() const { return !fatal_ && !strict_; }
   const std::string& error() const { return error_; }
   std::uint64_t error_line() const { return error_line_; }
-  // Warnings of the game just read (game_number left 0), and the tag they give it.
+  // Warnings of the game just read (game_number left 0); PgnReader::next takes them.
   std::vector<PgnDiagnostic>& warnings() { return warnings_; }
   void set_strict(bool strict) { strict_ = strict; }
   bool at_end() const { return at_end_; }
@@ -158,6 +158,7 @@ class PgnReader::Impl {
   bool fatal_ = false;  // nothing of the game is usable (a bad FEN)
   std::uint64_t fen_line_ = 0;
   std::vector<PgnDiagnostic> warnings_;
+  bool brackets_said_ = false;  // the square-bracket warning is given once per game
 };
 
 PgnToken PgnReader::Impl::take() {
@@ -306,9 +307,10 @@ void PgnReader::Impl::on_bracket_start(Game& game, const PgnToken& t) {
     fail(t, "square bracket in movetext");
     return;
   }
-  const bool said = std::any_of(warnings_.begin(), warnings_.end(),
-                                [](const PgnDiagnostic& w) { return w.message.starts_with("square brackets"); });
-  if (!said && error_.empty()) warn(t.line, "square brackets in movetext read as a variation", false);
+  if (!brackets_said_ && error_.empty()) {
+    warn(t.line, "square brackets in movetext read as a variation", false);
+    brackets_said_ = true;
+  }
   open_groups_.push_back(']');
   on_variation_start(game);
 }
@@ -357,6 +359,7 @@ void PgnReader::Impl::reset(Game& game) {
   fatal_ = false;
   fen_line_ = 0;
   warnings_.clear();
+  brackets_said_ = false;
 }
 
 void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
