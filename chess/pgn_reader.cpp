@@ -95,7 +95,7 @@ class PgnReader::Impl {
   bool keep_despite_error() const { return !fatal_ && !strict_; }
   const std::string& error() const { return error_; }
   std::uint64_t error_line() const { return error_line_; }
-  // Warnings of the game just read (game_number left 0), and the tag they give it.
+  // Warnings of the game just read (game_number left 0); PgnReader::next takes them.
   std::vector<PgnDiagnostic>& warnings() { return warnings_; }
   void set_strict(bool strict) { strict_ = strict; }
   bool at_end() const { return at_end_; }
@@ -142,6 +142,7 @@ class PgnReader::Impl {
   std::uint64_t fen_line_ = 0;
   std::vector<PgnDiagnostic> warnings_;
   std::uint64_t variant_line_ = 0;
+  bool brackets_said_ = false;  // the square-bracket warning is given once per game
 };
 
 PgnToken PgnReader::Impl::take() {
@@ -296,9 +297,10 @@ void PgnReader::Impl::on_bracket_start(Game& game, const PgnToken& t) {
     fail(t, "square bracket in movetext");
     return;
   }
-  const bool said = std::any_of(warnings_.begin(), warnings_.end(),
-                                [](const PgnDiagnostic& w) { return w.message.starts_with("square brackets"); });
-  if (!said && error_.empty()) warn(t.line, "square brackets in movetext read as a variation", false);
+  if (!brackets_said_ && error_.empty()) {
+    warn(t.line, "square brackets in movetext read as a variation", false);
+    brackets_said_ = true;
+  }
   open_groups_.push_back(']');
   on_variation_start(game);
 }
@@ -348,6 +350,7 @@ void PgnReader::Impl::reset(Game& game) {
   fen_line_ = 0;
   warnings_.clear();
   variant_line_ = 0;
+  brackets_said_ = false;
 }
 
 void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
