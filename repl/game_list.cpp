@@ -31,6 +31,7 @@ bool GameList::load(const std::string& path, std::string* error) {
   if (!reader) return false;
   std::vector<StoredGame> games;
   std::vector<chess::PgnDiagnostic> skipped;
+  std::vector<chess::PgnDiagnostic> warnings;
   chess::Game game;
   chess::PgnDiagnostic diagnostic;
   std::uint64_t number = 0;
@@ -42,6 +43,10 @@ bool GameList::load(const std::string& path, std::string* error) {
       diagnostic.game_number = number;
       skipped.push_back(diagnostic);
       continue;
+    }
+    for (chess::PgnDiagnostic warning : reader->warnings()) {
+      warning.game_number = number;
+      warnings.push_back(std::move(warning));
     }
     StoredGame stored;
     stored.number = number;
@@ -56,6 +61,7 @@ bool GameList::load(const std::string& path, std::string* error) {
   source_ = path;
   games_ = std::move(games);
   skipped_ = std::move(skipped);
+  warnings_ = std::move(warnings);
   return true;
 }
 

@@ -30,6 +30,8 @@ class GameList {
   std::size_t size() const { return games_.size(); }
   const StoredGame& at(std::size_t index) const { return games_[index]; }
   const std::vector<chess::PgnDiagnostic>& skipped() const { return skipped_; }
+  // Games kept with part of their movetext unread (they carry a QuarryWarning tag), and repairs.
+  const std::vector<chess::PgnDiagnostic>& warnings() const { return warnings_; }
   // Index of the game with that input number, nullopt when it was skipped or is out of range.
   std::optional<std::size_t> index_of_number(std::uint64_t number) const;
 
@@ -40,6 +42,7 @@ class GameList {
   std::string source_;
   std::vector<StoredGame> games_;
   std::vector<chess::PgnDiagnostic> skipped_;
+  std::vector<chess::PgnDiagnostic> warnings_;
 };
 
 // "White - Black (Event Year) Result" from a game's tags, leaving out what is missing.

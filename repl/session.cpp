@@ -27,8 +27,17 @@ bool Session::load_pgn(const std::string& path) {
   for (const chess::PgnDiagnostic& d : loaded.skipped()) {
     out_ << path << ":" << d.line << ": game " << d.game_number << " skipped: " << d.message << "\n";
   }
+  std::size_t kept_with_warnings = 0;
+  std::uint64_t last_warned = 0;
+  for (const chess::PgnDiagnostic& d : loaded.warnings()) {
+    out_ << path << ":" << d.line << ": game " << d.game_number << ": warning: " << d.message << "\n";
+    if (!d.repaired && d.game_number != last_warned) ++kept_with_warnings;
+    if (!d.repaired) last_warned = d.game_number;
+  }
   out_ << path << ": " << loaded.size() << (loaded.size() == 1 ? " game" : " games") << " loaded, "
-       << loaded.skipped().size() << " skipped\n";
+       << loaded.skipped().size() << " skipped";
+  if (kept_with_warnings > 0) out_ << ", " << kept_with_warnings << " kept with warnings";
+  out_ << "\n";
   if (loaded.size() == 0) return false;
   games_ = std::move(loaded);
   matches_.clear();

@@ -122,12 +122,14 @@ TEST_CASE("entering and leaving a variation") {
   std::filesystem::remove(path);
 }
 
-TEST_CASE("broken games are reported and skipped") {
+TEST_CASE("broken games are reported: kept with a warning, or skipped") {
   Fixture f;
   std::string out = f.command(":load " + std::string(QUARRY_SOURCE_DIR) + "/samples/broken.pgn");
-  CHECK(out.find("5 games loaded, 4 skipped\n") != std::string::npos);
-  CHECK(out.find("game 2 skipped") != std::string::npos);
-  CHECK(f.command(":game 2").substr(0, 16) == "error: no game 2");
+  CHECK(out.find("8 games loaded, 1 skipped, 3 kept with warnings\n") != std::string::npos);
+  CHECK(out.find("game 2: warning: illegal move \"Ke3\"") != std::string::npos);
+  CHECK(out.find("game 5 skipped") != std::string::npos);
+  CHECK(f.command(":game 2").substr(0, 7) == "game 2:");
+  CHECK(f.command(":game 5").substr(0, 16) == "error: no game 5");
 }
 
 TEST_CASE(":find chooses games by tags; :run and :matches step through matches") {
