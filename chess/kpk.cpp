@@ -180,7 +180,6 @@ std::optional<bool> probe(const Position& pos) {
   const SquareSet pawns = pos.pieces(PieceType::Pawn);
   if (pawns.count() != 1) return std::nullopt;
   const Square pawn = pawns.first();
-  if (pawn.rank() == 0 || pawn.rank() == 7) return std::nullopt;  // only a composed board has one there
   const Color side = pos.piece_at(pawn).color();
   if (!pos.king(side).is_valid() || !pos.king(~side).is_valid()) return std::nullopt;
   return pawn_side_wins(side, pos.king(side), pawn, pos.king(~side), pos.side_to_move());

@@ -13,8 +13,7 @@ namespace quarry::chess::kpk {
 // pawn on ranks 2-7, the side not to move not in check); otherwise the answer is meaningless.
 bool pawn_side_wins(Color pawn_side, Square strong_king, Square pawn, Square weak_king, Color side_to_move);
 
-// The same for a position holding exactly two kings and one pawn (on ranks 2-7); nullopt on any
-// other material.
+// The same for a position holding exactly two kings and one pawn; nullopt on any other material.
 std::optional<bool> probe(const Position& pos);
 
 // Size of the packed table: one bit per placement with a white pawn on files a-d, per side to move.
