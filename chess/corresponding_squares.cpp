@@ -53,7 +53,8 @@ SquareSet answers_to(const KingWalk& walk, const CorrespondingSquares& system, S
 }
 
 // The sweep visits h1, g1, …, a1, h2, …, a8: the seed's code numbers squares from H1 = 0. The
-// fixed point does not depend on the order; the number of passes does (10 for Fine #70 this way).
+// fixed point does not depend on the order; the number of passes does (on Fine #70, 10 this way
+// for the seed's construction, without refuges).
 Square sweep_square(int k) { return Square(7 - (k & 7), k >> 3); }
 
 }  // namespace
