@@ -47,7 +47,9 @@ LineEditor::LineEditor(const char* program, std::string history_path, Completer 
   el_set(editor_, EL_EDITOR, "emacs");
   el_set(editor_, EL_HIST, history, history_);
   el_set(editor_, EL_PROMPT, &LineEditor::prompt_of);
-  el_set(editor_, EL_ADDFN, "quarry-complete", "complete a filter, variable or command", &LineEditor::complete_word);
+  // The wide form: libedit keeps these strings as given, where el_set would copy them and never
+  // free the copies.
+  el_wset(editor_, EL_ADDFN, L"quarry-complete", L"complete a filter, variable, command or file", &LineEditor::complete_word);
   el_set(editor_, EL_BIND, "^I", "quarry-complete", nullptr);
   el_source(editor_, nullptr);  // the user's ~/.editrc
 }

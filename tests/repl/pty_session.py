@@ -226,6 +226,9 @@ def main():
     with tempfile.TemporaryDirectory() as data_home:
         env = {"PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
                "HOME": data_home, "XDG_DATA_HOME": data_home}
+        for sanitizer in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+            if sanitizer in os.environ:
+                env[sanitizer] = os.environ[sanitizer]
         screens = []
         for session in (first_session, second_session):
             repl = Repl(quarry, repo, env)
