@@ -33,9 +33,9 @@ std::string default_history_path() {
   return (dir / "history").string();
 }
 
-LineEditor::LineEditor(const char* program, std::string history_path, Completer completer)
-    : history_path_(std::move(history_path)), completer_(std::move(completer)) {
+LineEditor::LineEditor(const char* program, Completer completer) : completer_(std::move(completer)) {
   if (!::isatty(0) || !::isatty(1)) return;
+  history_path_ = default_history_path();
   editor_ = el_init(program, stdin, stdout, stderr);
   if (editor_ == nullptr) return;
   history_ = history_init();
