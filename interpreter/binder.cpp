@@ -191,7 +191,10 @@ FilterPtr Binder::bind_function_call(const SyntaxNode& node) {
     parts.push_back(std::move(assignment));
   }
   local_scopes_.push_back(std::move(scope));
+  const grammar::SourceFile* caller_file = file_;
+  if (f.file != nullptr) file_ = f.file;
   FilterPtr body = bind(*f.body);
+  file_ = caller_file;
   local_scopes_.pop_back();
   if (!body) return nullptr;
   if (parts.empty()) return body;

@@ -41,6 +41,8 @@ struct SortInfo {
 struct FunctionDefinition {
   std::vector<std::string> parameters;
   const grammar::SyntaxNode* body = nullptr;
+  // Where the body was written, so an error in it points there and not at the call's source.
+  const grammar::SourceFile* file = nullptr;
 };
 
 class Binder {

@@ -33,9 +33,9 @@ std::string default_history_path() {
   return (dir / "history").string();
 }
 
-LineEditor::LineEditor(const char* program, std::string history_path, Completer completer)
-    : history_path_(std::move(history_path)), completer_(std::move(completer)) {
+LineEditor::LineEditor(const char* program, Completer completer) : completer_(std::move(completer)) {
   if (!::isatty(0) || !::isatty(1)) return;
+  history_path_ = default_history_path();
   editor_ = el_init(program, stdin, stdout, stderr);
   if (editor_ == nullptr) return;
   history_ = history_init();
@@ -47,7 +47,9 @@ LineEditor::LineEditor(const char* program, std::string history_path, Completer 
   el_set(editor_, EL_EDITOR, "emacs");
   el_set(editor_, EL_HIST, history, history_);
   el_set(editor_, EL_PROMPT, &LineEditor::prompt_of);
-  el_set(editor_, EL_ADDFN, "quarry-complete", "complete a filter, variable or command", &LineEditor::complete_word);
+  // The wide form: libedit keeps these strings as given, where el_set would copy them and never
+  // free the copies.
+  el_wset(editor_, EL_ADDFN, L"quarry-complete", L"complete a filter, variable, command or file", &LineEditor::complete_word);
   el_set(editor_, EL_BIND, "^I", "quarry-complete", nullptr);
   el_source(editor_, nullptr);  // the user's ~/.editrc
 }

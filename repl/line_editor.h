@@ -20,8 +20,9 @@ std::string default_history_path();
 class LineEditor {
  public:
   using Completer = std::function<Completion(std::string_view line_before_cursor)>;
-  // Terminal input (stdin a tty) uses libedit; history_path "" keeps history for this session only.
-  LineEditor(const char* program, std::string history_path, Completer completer);
+  // Terminal input (stdin and stdout ttys) uses libedit, with the history in
+  // default_history_path(); other input is read as plain lines, without history.
+  LineEditor(const char* program, Completer completer);
   ~LineEditor();
   LineEditor(const LineEditor&) = delete;
   LineEditor& operator=(const LineEditor&) = delete;

@@ -43,15 +43,15 @@ std::optional<ReplOptions> parse_options(int argc, char** argv) {
   return options;
 }
 
-// Colour needs a terminal that is not `dumb` and no NO_COLOR; Unicode pieces need a UTF-8 locale.
+// --ascii and NO_COLOR ask for plain text: letters for pieces, no colour. Otherwise Unicode pieces
+// need a UTF-8 locale, and colour a terminal that is not `dumb`.
 BoardStyle board_style(const ReplOptions& options) {
-  BoardStyle style;
-  const char* term = std::getenv("TERM");
   const char* no_color = std::getenv("NO_COLOR");
-  bool utf8 = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-  style.unicode = !options.ascii && utf8;
-  style.colour = !options.ascii && ::isatty(1) && (no_color == nullptr || *no_color == '\0') && term != nullptr &&
-                 std::strcmp(term, "dumb") != 0;
+  if (options.ascii || (no_color != nullptr && *no_color != '\0')) return BoardStyle{false, false};
+  const char* term = std::getenv("TERM");
+  BoardStyle style;
+  style.unicode = std::strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+  style.colour = ::isatty(1) && term != nullptr && std::strcmp(term, "dumb") != 0;
   return style;
 }
 
@@ -102,8 +102,7 @@ int run_repl(int argc, char** argv) {
   Session session(builtins::standard_registry(), std::cout, board_style(*options));
   InterruptHandler interrupt;
   session.set_interrupt_flag(interrupt.flag());
-  LineEditor editor("quarry", default_history_path(),
-                    [&session](std::string_view line) { return complete_line(session, line); });
+  LineEditor editor("quarry", [&session](std::string_view line) { return complete_line(session, line); });
   if (editor.interactive()) std::cout << "quarry repl: :help lists the commands, :quit leaves\n";
   open_start(session, options->start);
   std::string pending;

@@ -226,6 +226,9 @@ def main():
     with tempfile.TemporaryDirectory() as data_home:
         env = {"PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
                "HOME": data_home, "XDG_DATA_HOME": data_home}
+        for sanitizer in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+            if sanitizer in os.environ:
+                env[sanitizer] = os.environ[sanitizer]
         screens = []
         for session in (first_session, second_session):
             repl = Repl(quarry, repo, env)
@@ -249,6 +252,14 @@ def main():
     if b"\x1b[30;43m[" not in screens[0][2]:
         print("FAIL: no coloured marked square in the first session")
         return 1
+    # --ascii and NO_COLOR draw letters, even in a UTF-8 locale.
+    import subprocess
+    for extra_args, extra_env in ((["--ascii"], {}), ([], {"NO_COLOR": "1"})):
+        run = subprocess.run([quarry, "repl"] + extra_args, input=":board\n", capture_output=True, text=True,
+                             env=dict(env, **extra_env), cwd=repo, timeout=60)
+        if "8  r  n  b  q  k  b  n  r  8\n" not in run.stdout:
+            print("FAIL: no ASCII board with %s %s:\n%s" % (extra_args, extra_env, run.stdout))
+            return 1
     text = "".join("==== %s\n%s" % (name, screen) for name, screen, _ in screens)
     if update:
         with open(expected_path, "w", encoding="utf-8") as f:

@@ -185,3 +185,13 @@ TEST_CASE("a raised interrupt flag stops an evaluation and the session goes on")
   interrupted = false;
   CHECK(f.input("x = 0 while (x < 10) { x += 1 } x") == "10\n");
 }
+
+TEST_CASE("an error in a function body points into the input that defined it") {
+  Fixture f;
+  CHECK(f.input("function Bad(s) { s attacks chek }") == "defined Bad\n");
+  CHECK(f.input("Bad(A)") ==
+        "<repl>:1:29: error: unknown filter or undefined variable 'chek'\n"
+        "  function Bad(s) { s attacks chek }\n"
+        "                              ^~~~\n"
+        "  hint: did you mean 'check'?\n");
+}
