@@ -47,6 +47,9 @@ class Binder {
  public:
   Binder(const Registry& registry, const grammar::SourceFile& file, grammar::Diagnostics& diagnostics)
       : registry_(registry), file_(&file), diagnostics_(diagnostics) {}
+  // --secure: bind functions of filters that touch files report an error instead.
+  void set_secure(bool secure) { secure_ = secure; }
+  bool secure() const { return secure_; }
   // Query text from several sources (file, command line) shares one set of variables.
   void set_file(const grammar::SourceFile& file) { file_ = &file; }
 
@@ -101,6 +104,7 @@ class Binder {
   std::optional<FilterPtr> bind_dictionary_use(const grammar::SyntaxNode& node);
 
   const Registry& registry_;
+  bool secure_ = false;
   const grammar::SourceFile* file_;
   grammar::Diagnostics& diagnostics_;
   std::vector<VariableInfo> variables_;

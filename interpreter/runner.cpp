@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <new>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -56,6 +57,7 @@ std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settin
   ctx.reset_sorts(query.sorts.size());
   std::uint64_t matches = 0;
   auto visit = [&](chess::NodeId id) {
+    ctx.charge();
     ctx.set_node(id);
     ++stats.positions;
     std::size_t mark = ctx.comment_mark();
@@ -86,6 +88,7 @@ class Run {
     ctx_.set_secure(settings.secure);
     ctx_.set_quiet(settings.quiet || settings.silent);
     ctx_.set_keep_all_best(settings.keep_all_best);
+    ctx_.budget().set_limits(settings.limits);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
@@ -131,18 +134,31 @@ class Run {
     if (settings_.gamenumber && !settings_.gamenumber->contains(static_cast<std::int64_t>(game_.number))) return true;
     if (!result_wanted(settings_, game_)) return true;
     std::uint64_t matches = 0;
+    // A game the query cannot finish (a runaway while, a budget, the timeout, memory) is
+    // reported and not written; the run goes on with the next game (docs/reliability.md).
     try {
       matches = examine_game(query_, settings_, ctx_, game_, persistent_, stats_);
     } catch (const std::runtime_error& e) {
-      // A query that cannot finish (a runaway while/loop) stops the run; nothing is written.
-      std::fprintf(stderr, "quarry: game %llu: error: %s\n", static_cast<unsigned long long>(game_.number), e.what());
-      return false;
+      return game_failed(e.what());
+    } catch (const std::bad_alloc&) {
+      return game_failed("out of memory (--maxmemory)");
+    } catch (const std::length_error&) {
+      return game_failed("a value grew past the largest size a string or list can have");
     }
     if (matches == 0) return true;
     if (settings_.matchcount && !settings_.matchcount->contains(static_cast<std::int64_t>(matches))) return true;
     ++stats_.games_matched;
     stats_.matched_positions += matches;
     output_.add(game_, ctx_);
+    return true;
+  }
+
+  bool game_failed(const char* reason) {
+    ++stats_.games_failed;
+    ctx_.comments().clear();
+    ctx_.edits().clear();
+    std::fprintf(stderr, "quarry: game %llu: error: %s; game skipped\n", static_cast<unsigned long long>(game_.number),
+                 reason);
     return true;
   }
 
@@ -156,7 +172,11 @@ class Run {
     try {
       for (const Filter* block : query_.end_blocks) block->match(ctx_);
     } catch (const std::runtime_error& e) {
+      ++stats_.games_failed;
       std::fprintf(stderr, "quarry: cqlend: error: %s\n", e.what());
+    } catch (const std::bad_alloc&) {
+      ++stats_.games_failed;
+      std::fprintf(stderr, "quarry: cqlend: error: out of memory (--maxmemory)\n");
     }
   }
 
@@ -177,7 +197,7 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
   std::unique_ptr<OutputFile> output;
   std::string error;
   if (!settings.output.empty()) {
-    output = OutputFile::open(settings.output, &error);
+    output = OutputFile::open(settings.output, &error, settings.output_mode);
     if (!output) {
       std::fprintf(stderr, "quarry: %s\n", error.c_str());
       return false;
