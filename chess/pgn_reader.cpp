@@ -62,6 +62,7 @@ class PgnReader::Impl {
   std::uint64_t error_line() const { return error_line_; }
   bool at_end() const { return at_end_; }
   bool read_error() const { return lexer_.read_error(); }
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
   std::FILE* owned_ = nullptr;
 
@@ -91,6 +92,7 @@ class PgnReader::Impl {
   bool at_variation_start_ = false;  // comments go before the variation's first move
   std::vector<std::string> comments_before_;
   std::string error_;
+  std::vector<std::string> warnings_;
   std::uint64_t error_line_ = 0;
   std::uint64_t fen_line_ = 0;
 };
@@ -209,6 +211,7 @@ void PgnReader::Impl::on_nag(Game& game, const PgnToken& t) {
 
 void PgnReader::Impl::reset(Game& game) {
   game.clear();
+  warnings_.clear();
   started_ = false;
   current_ = game.root();
   variations_.clear();
@@ -248,6 +251,10 @@ bool PgnReader::Impl::read(Game& game) {
         pending_ = t;
         has_pending_ = true;
         break;
+      }
+      if (game.tag(t.name) != nullptr) {
+        warnings_.push_back("line " + std::to_string(t.line) + ": tag '" + std::string(t.name.substr(0, 40)) +
+                            "' given twice (a tag line cut short merges the next game's tags into this one)");
       }
       unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
       if (t.name == "FEN") fen_line_ = t.line;
@@ -309,6 +316,7 @@ PgnReader::Status PgnReader::next(Game& game, PgnDiagnostic& diagnostic) {
     }
     if (!impl_->read(game)) continue;
     game.number = ++games_seen_;
+    diagnostic.warnings = impl_->warnings();
     if (impl_->ok()) return Status::Game;
     diagnostic.game_number = game.number;
     diagnostic.line = impl_->error_line();

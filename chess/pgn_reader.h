@@ -16,6 +16,9 @@ struct PgnDiagnostic {
   std::uint64_t game_number = 0;
   std::uint64_t line = 0;
   std::string message;  // e.g. "illegal move 'Nf6' at 12..." or "unparseable FEN"
+  // Set with every game: what was read but looks wrong (a tag given twice, which is also what a
+  // tag line cut short and merged into the next game looks like).
+  std::vector<std::string> warnings;
 };
 
 class PgnReader {

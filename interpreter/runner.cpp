@@ -109,6 +109,10 @@ class Run {
         return false;
       }
       ++stats_.games_read;
+      for (const std::string& warning : diagnostic.warnings) {
+        std::fprintf(stderr, "%s: game %llu: warning: %s\n", input.c_str(),
+                     static_cast<unsigned long long>(stats_.games_read), warning.c_str());
+      }
       if (status == chess::PgnReader::Status::Skipped) {
         ++stats_.games_skipped;
         std::fprintf(stderr, "%s:%llu: game %llu skipped: %s\n", input.c_str(),

@@ -135,3 +135,14 @@ TEST_CASE("the corpus round-trips", "[.][corpus]") {
   }
   CHECK(files > 0);
 }
+
+TEST_CASE("a truncated tag merged into the next game is warned about", "[stress][pgn]") {
+  auto reader = PgnReader::from_string("[Event \"A\"]\n\n1. e4 *\n[Event \"X\n[Event \"Y\"]\n[Result \"*\"]\n\n1. d4 *\n");
+  Game g;
+  PgnDiagnostic d;
+  REQUIRE(reader->next(g, d) == PgnReader::Status::Game);
+  CHECK(d.warnings.empty());
+  REQUIRE(reader->next(g, d) == PgnReader::Status::Game);
+  REQUIRE(d.warnings.size() == 1);
+  CHECK(d.warnings[0].find("'Event' given twice") != std::string::npos);
+}
