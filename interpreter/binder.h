@@ -103,7 +103,7 @@ class Binder {
   // $D[k], $D[k] op= v and #$D when the name is a dictionary; nullopt when it is not.
   std::optional<FilterPtr> bind_dictionary_use(const grammar::SyntaxNode& node);
 
-  static constexpr std::size_t kMaxBoundNodes = 2'000'000;
+  static constexpr std::size_t kMaxBoundNodes = 1'000'000;
   const Registry& registry_;
   bool secure_ = false;
   std::size_t bound_nodes_ = 0;  // bind() calls so far, against kMaxBoundNodes
