@@ -1,6 +1,7 @@
 // Arithmetic family: number literals, + - * / %, unary minus. Numbers are 32-bit in CQL; values
-// are held in 64 bits so intermediate results do not overflow silently.
+// are held in 64 bits, and a result that overflows even those makes the filter fail.
 #include "builtins/builtins.h"
+#include "builtins/checked_arithmetic.h"
 #include "builtins/strings.h"
 #include "interpreter/binder.h"
 
@@ -34,12 +35,12 @@ class Arithmetic final : public Filter {
     std::optional<std::int64_t> b = numeric_value(*right_, ctx);
     if (!b) return std::nullopt;
     switch (op_) {
-      case ArithmeticOp::Add: return *a + *b;
-      case ArithmeticOp::Subtract: return *a - *b;
-      case ArithmeticOp::Multiply: return *a * *b;
-      // Division by zero gives no value, so the filter fails rather than the run.
-      case ArithmeticOp::Divide: return *b == 0 ? std::nullopt : std::optional<std::int64_t>(*a / *b);
-      case ArithmeticOp::Modulo: return *b == 0 ? std::nullopt : std::optional<std::int64_t>(*a % *b);
+      // Division by zero and overflow give no value, so the filter fails rather than the run.
+      case ArithmeticOp::Add: return checked_add(*a, *b);
+      case ArithmeticOp::Subtract: return checked_subtract(*a, *b);
+      case ArithmeticOp::Multiply: return checked_multiply(*a, *b);
+      case ArithmeticOp::Divide: return checked_divide(*a, *b);
+      case ArithmeticOp::Modulo: return checked_modulo(*a, *b);
     }
     return std::nullopt;
   }
@@ -55,7 +56,7 @@ class Negate final : public Filter {
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::optional<std::int64_t> v = numeric_value(*operand_, ctx);
     if (!v) return std::nullopt;
-    return -*v;
+    return checked_negate(*v);
   }
 
  private:

@@ -50,7 +50,8 @@ class While final : public Filter {
   While(FilterPtr condition, FilterPtr body) : Filter(ValueType::Logical), condition_(std::move(condition)), body_(std::move(body)) {}
   bool match(Context& ctx) const override {
     for (std::uint64_t i = 0; condition_->match(ctx); ++i) {
-      if (i == kLimit) throw std::runtime_error("while: more than 1,000,000 iterations at one position");
+      if (i == kLimit) throw EvaluationLimit("while: more than 1,000,000 iterations at one position");
+      ctx.charge();
       ctx.check_interrupt();
       body_->match(ctx);
     }
@@ -69,7 +70,8 @@ class Loop final : public Filter {
   bool match(Context& ctx) const override {
     std::uint64_t i = 0;
     while (body_->match(ctx)) {
-      if (++i == kLimit) throw std::runtime_error("loop: more than 1,000,000 iterations at one position");
+      if (++i == kLimit) throw EvaluationLimit("loop: more than 1,000,000 iterations at one position");
+      ctx.charge();
       ctx.check_interrupt();
     }
     return i > 0;

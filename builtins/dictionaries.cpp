@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "builtins/builtins.h"
+#include "builtins/checked_arithmetic.h"
 #include "builtins/value_access.h"
 #include "interpreter/binder.h"
 
@@ -86,14 +87,18 @@ class EntryUpdate final : public Filter {
     }
     std::int64_t& x = std::get<std::int64_t>(v);
     std::int64_t n = std::holds_alternative<SquareSet>(rhs) ? std::get<SquareSet>(rhs).count() : std::get<std::int64_t>(rhs);
+    CheckedNumber result;  // overflow or division by zero: the update fails, the entry stays
     switch (op_) {
-      case Update::Add: x += n; return true;
-      case Update::Subtract: x -= n; return true;
-      case Update::Multiply: x *= n; return true;
-      case Update::Divide: if (n == 0) return false; x /= n; return true;
-      case Update::Modulo: if (n == 0) return false; x %= n; return true;
+      case Update::Add: result = checked_add(x, n); break;
+      case Update::Subtract: result = checked_subtract(x, n); break;
+      case Update::Multiply: result = checked_multiply(x, n); break;
+      case Update::Divide: result = checked_divide(x, n); break;
+      case Update::Modulo: result = checked_modulo(x, n); break;
       default: return false;
     }
+    if (!result) return false;
+    x = *result;
+    return true;
   }
   int index_;
   Update op_;

@@ -39,6 +39,7 @@ class Echo final : public Filter {
     ctx.variable(source_) = PositionValue{source};
     auto visit = [&](NodeId target) {
       if (target == source && !all_) return;
+      ctx.charge();
       ctx.variable(target_) = PositionValue{target};
       const std::size_t mark = ctx.comment_mark();
       std::optional<std::int64_t> value;

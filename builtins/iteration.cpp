@@ -41,6 +41,7 @@ class Iteration final : public Filter {
     return pieces_ ? domain & ctx.position().occupied() : domain;
   }
   bool visit(Context& ctx, chess::Square s) const {
+    ctx.charge();
     if (pieces_) ctx.variable(slot_) = static_cast<std::int64_t>(ctx.position().piece_id(s));
     else ctx.variable(slot_) = SquareSet(s);
     std::size_t mark = ctx.comment_mark();

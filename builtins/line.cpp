@@ -107,7 +107,7 @@ class Line final : public Filter {
       s.best_length = 0;
       if (options_.firstmatch) s.done = true;
     }
-    if (!s.done) visit(s, start, initial, 0);
+    if (!s.done) visit(s, start, std::move(initial));
     if (s.best_length < 0) return std::nullopt;
     if (options_.range && (s.best_length < options_.range->first || s.best_length > options_.range->second)) {
       return std::nullopt;
@@ -124,8 +124,35 @@ class Line final : public Filter {
     return m;
   }
 
-  // Consumes `node` from each state, records an accepting line, then goes on to the successors.
-  void visit(Search& s, NodeId node, const std::vector<State>& states, std::int64_t depth) const {
+  // A position still to visit with the states that reach it and the line length before it.
+  struct Pending {
+    NodeId node;
+    std::vector<State> states;
+    std::int64_t depth;
+  };
+
+  // Depth-first over the positions from `start`, with an explicit stack so a game of any length
+  // cannot overflow the call stack. Successors are pushed in reverse, so they are visited in
+  // order, as the recursive walk did: firstmatch and ties keep the same line.
+  void visit(Search& s, NodeId start, std::vector<State> initial) const {
+    std::vector<Pending> stack;
+    stack.push_back({start, std::move(initial), 0});
+    std::vector<NodeId> successors;
+    while (!stack.empty() && !s.done) {
+      Pending p = std::move(stack.back());
+      stack.pop_back();
+      std::vector<State> next = consume(s, p.node, p.states, p.depth);
+      if (next.empty()) continue;
+      successors.clear();
+      for_each_successor(s.ctx, p.node, [&](NodeId successor) { successors.push_back(successor); });
+      for (auto it = successors.rbegin(); it != successors.rend(); ++it) stack.push_back({*it, next, p.depth + 1});
+    }
+  }
+
+  // Consumes `node` from each state and records an accepting line; returns the states that go on
+  // to the successors (none when the line ends here or the search is done).
+  std::vector<State> consume(Search& s, NodeId node, const std::vector<State>& states, std::int64_t depth) const {
+    s.ctx.charge(states.size());  // each state may add a trail step: bounded repeats multiply them
     std::vector<State> next;
     for (const State& st : states) {
       if (st.index >= static_cast<int>(constituents_.size())) continue;
@@ -136,7 +163,7 @@ class Line final : public Filter {
       const std::int64_t cap = c.max >= 0 ? c.max : c.min;
       next.push_back({st.index, std::min(st.count + 1, cap), static_cast<int>(s.trail.size()) - 1});
     }
-    if (next.empty()) return;
+    if (next.empty()) return next;
     next = closure(std::move(next));
     for (const State& st : next) {
       if (st.index == static_cast<int>(constituents_.size()) && depth + 1 > s.best_length) {
@@ -146,12 +173,9 @@ class Line final : public Filter {
         break;
       }
     }
-    if (s.done) return;
+    if (s.done) return {};
     std::erase_if(next, [&](const State& st) { return st.index == static_cast<int>(constituents_.size()); });
-    if (next.empty()) return;
-    for_each_successor(s.ctx, node, [&](NodeId successor) {
-      if (!s.done) visit(s, successor, next, depth + 1);
-    });
+    return next;
   }
 
   // Adds the states reached by leaving constituents whose minimum is met; keeps the first state

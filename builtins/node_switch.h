@@ -12,6 +12,7 @@ class NodeSwitch {
  public:
   NodeSwitch(interpreter::Context& ctx, chess::NodeId node)
       : ctx_(ctx), saved_node_(ctx.node()), saved_facts_(ctx.facts()) {
+    ctx.charge();  // before the switch: a throw here leaves the current node as it was
     ctx.set_node(node);
   }
   ~NodeSwitch() {

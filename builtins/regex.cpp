@@ -2,10 +2,13 @@
 // successful match: `\0` `\1` … and `\{name}` (text), `\-0` `\-1` … and `\-{name}` (index).
 #include <algorithm>
 #include <cctype>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <string>
 #include <vector>
+
+#include <re2/re2.h>
 
 #include "builtins/builtins.h"
 #include "interpreter/binder.h"
@@ -16,13 +19,18 @@ namespace {
 using namespace interpreter;  // NOLINT
 using grammar::SyntaxKind;
 
-// A pattern ready for std::regex (ECMAScript), which has no named groups: `(?<name>…)` is
-// rewritten to a plain group and its name remembered by group number; `\k<name>` inside the
-// pattern becomes the numbered backreference `(?:\N)`.
+// A compiled pattern. RE2 runs in time linear in the text and never recurses on it, so a 30 KB
+// comment cannot overflow the stack. Patterns RE2 cannot express (backreferences, lookahead)
+// run on std::regex (ECMAScript), which backtracks recursively, per character: those search only
+// texts up to kBacktrackingTextLimit bytes and fail on longer ones (docs/language.md, `~~`).
+// RE2 reads bytes (Latin-1), like std::regex on std::string, so positions are byte indexes.
 struct Pattern {
-  std::regex regex;
-  std::vector<std::string> names;  // names[i] names group i; empty when no group has a name
+  std::shared_ptr<const re2::RE2> fast;    // set unless the pattern needs backtracking
+  std::shared_ptr<const std::regex> slow;  // ECMAScript, for backreferences and lookahead
+  std::vector<std::string> names;          // names[i] names group i; empty when no group has a name
 };
+
+constexpr std::size_t kBacktrackingTextLimit = 2000;
 
 bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
@@ -38,9 +46,27 @@ std::string angle_name(std::string_view text, std::size_t& at) {
   return name;
 }
 
-// Rewrites named groups as above. Escapes and bracket classes are copied as written, so a `(`
-// inside them is no group. False (with a message) for a malformed or repeated group name.
-bool translate_named_groups(std::string_view text, std::string& out, std::vector<std::string>& names,
+enum class Dialect { Re2, Ecmascript };
+
+// A bracket class at text[i]: ECMAScript closes it at the first unescaped ']' (`[]` matches
+// nothing, `[^]` any character); RE2 would read `[]…]` differently, so those two are spelled out.
+std::size_t copy_class(std::string_view text, std::size_t i, Dialect dialect, std::string& out) {
+  std::size_t end = i + 1;
+  if (end < text.size() && text[end] == '^') ++end;
+  while (end < text.size() && text[end] != ']') end += text[end] == '\\' ? 2 : 1;
+  end = std::min(end + 1, text.size());
+  std::string_view cls = text.substr(i, end - i);
+  if (dialect == Dialect::Re2 && cls == "[]") out += "[^\\x00-\\xff]";
+  else if (dialect == Dialect::Re2 && cls == "[^]") out += "[\\x00-\\xff]";
+  else out += cls;
+  return end;
+}
+
+// Rewrites named groups `(?<name>…)` for the dialect (RE2 `(?P<name>…)`, ECMAScript a plain group
+// whose name is remembered by number) and `\k<name>` as the numbered backreference `(?:\N)`.
+// Escapes and bracket classes are copied as written, so a `(` inside them is no group. False
+// (with a message) for a malformed or repeated group name.
+bool translate_named_groups(std::string_view text, Dialect dialect, std::string& out, std::vector<std::string>& names,
                             std::string& error) {
   std::size_t groups = 0;
   for (std::size_t i = 0; i < text.size();) {
@@ -59,13 +85,7 @@ bool translate_named_groups(std::string_view text, std::string& out, std::vector
       out += text.substr(i, 2);
       i += 2;
     } else if (c == '[') {
-      // ECMAScript: the first unescaped ']' closes the class (`[]` is an empty class).
-      std::size_t end = i + 1;
-      if (end < text.size() && text[end] == '^') ++end;
-      while (end < text.size() && text[end] != ']') end += text[end] == '\\' ? 2 : 1;
-      end = std::min(end + 1, text.size());
-      out += text.substr(i, end - i);
-      i = end;
+      i = copy_class(text, i, dialect, out);
     } else if (c == '(' && text.substr(i, 3) == "(?<" && i + 3 < text.size() && text[i + 3] != '=' &&
                text[i + 3] != '!') {
       std::size_t at = i + 2;
@@ -78,9 +98,9 @@ bool translate_named_groups(std::string_view text, std::string& out, std::vector
         error = "the group name '" + name + "' is used twice";
         return false;
       }
+      out += dialect == Dialect::Re2 ? "(?P<" + name + ">" : std::string("(");
       names.resize(++groups + 1);
       names[groups] = std::move(name);
-      out += '(';
       i = at;
     } else {
       if (c == '(' && text.substr(i, 2) != "(?") ++groups;
@@ -91,21 +111,54 @@ bool translate_named_groups(std::string_view text, std::string& out, std::vector
   return true;
 }
 
+std::shared_ptr<const re2::RE2> compile_re2(const std::string& translated, std::string& error) {
+  re2::RE2::Options options;
+  options.set_encoding(re2::RE2::Options::EncodingLatin1);
+  options.set_log_errors(false);
+  auto re = std::make_shared<const re2::RE2>(translated, options);
+  if (re->ok()) return re;
+  error = re->error();
+  return nullptr;
+}
+
 // Compiles a pattern; nullopt (with a message) when it is not a valid regular expression.
 std::optional<Pattern> compile_pattern(std::string_view text, std::string& error) {
-  std::string translated;
   Pattern pattern;
-  if (!translate_named_groups(text, translated, pattern.names, error)) return std::nullopt;
+  std::string translated;
+  if (!translate_named_groups(text, Dialect::Re2, translated, pattern.names, error)) return std::nullopt;
+  pattern.fast = compile_re2(translated, error);
+  if (pattern.fast) return pattern;
+  // What RE2 rejects may still be ECMAScript (backreferences, lookahead).
+  translated.clear();
+  pattern.names.clear();
+  std::string ignored;
+  if (!translate_named_groups(text, Dialect::Ecmascript, translated, pattern.names, ignored)) return std::nullopt;
   try {
-    pattern.regex.assign(translated, std::regex::ECMAScript);
-  } catch (const std::regex_error& e) {
-    error = e.what();
-    return std::nullopt;
+    pattern.slow = std::make_shared<const std::regex>(translated, std::regex::ECMAScript);
+  } catch (const std::regex_error&) {
+    return std::nullopt;  // RE2's message, kept in `error`, says more than std::regex's
   }
   return pattern;
 }
 
-void record_captures(const std::smatch& m, const std::vector<std::string>& names, RegexCaptures& out) {
+// Searches `s`; on a match fills `out` (group 0 the whole match) and returns true.
+bool search_fast(const re2::RE2& re, const std::string& s, RegexCaptures& out) {
+  std::vector<re2::StringPiece> groups(static_cast<std::size_t>(re.NumberOfCapturingGroups()) + 1);
+  if (!re.Match(s, 0, s.size(), re2::RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size()))) return false;
+  out.groups.resize(groups.size());
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    RegexCaptures::Group& group = out.groups[i];
+    group.matched = groups[i].data() != nullptr;
+    group.position = group.matched ? static_cast<std::int64_t>(groups[i].data() - s.data()) : 0;
+    group.text = group.matched ? std::string(groups[i].data(), groups[i].size()) : std::string();
+  }
+  return true;
+}
+
+bool search_slow(const std::regex& re, const std::string& s, RegexCaptures& out) {
+  if (s.size() > kBacktrackingTextLimit) return false;
+  std::smatch m;
+  if (!std::regex_search(s, m, re)) return false;
   out.groups.resize(m.size());
   for (std::size_t i = 0; i < m.size(); ++i) {
     RegexCaptures::Group& group = out.groups[i];
@@ -113,7 +166,7 @@ void record_captures(const std::smatch& m, const std::vector<std::string>& names
     group.position = group.matched ? static_cast<std::int64_t>(m.position(i)) : 0;
     group.text = m.str(i);
   }
-  out.names = names;
+  return true;
 }
 
 // s ~~ r: searches s for the regular expression r (unanchored); the value is the matched text,
@@ -144,10 +197,12 @@ class RegexSearch final : public Filter {
       if (!computed) return std::nullopt;
     }
     const Pattern& pattern = compiled_ ? *compiled_ : *computed;
-    std::smatch m;
-    if (!std::regex_search(*s, m, pattern.regex)) return std::nullopt;
-    record_captures(m, pattern.names, ctx.regex_captures());
-    return m.str(0);
+    RegexCaptures& captures = ctx.regex_captures();
+    if (pattern.fast ? !search_fast(*pattern.fast, *s, captures) : !search_slow(*pattern.slow, *s, captures)) {
+      return std::nullopt;
+    }
+    captures.names = pattern.names;
+    return captures.groups[0].text;
   }
 
   FilterPtr target_, pattern_;

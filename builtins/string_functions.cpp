@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "builtins/builtins.h"
+#include "builtins/checked_arithmetic.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
 
@@ -321,13 +322,8 @@ class NumericMap final : public Filter {
     std::optional<std::int64_t> v = numeric_value(*operand_, ctx);
     if (!v) return std::nullopt;
     switch (fn_) {
-      case NumericFunction::Abs: return *v < 0 ? -*v : *v;
-      case NumericFunction::Sqrt: {
-        if (*v < 0) return std::nullopt;  // no integer square root: the filter fails
-        std::int64_t r = 0;
-        while ((r + 1) * (r + 1) <= *v) ++r;
-        return r;
-      }
+      case NumericFunction::Abs: return checked_abs(*v);  // abs of the least number overflows
+      case NumericFunction::Sqrt: return integer_sqrt(*v);  // negative: no root, the filter fails
     }
     return std::nullopt;
   }
@@ -375,6 +371,15 @@ class WriteFile final : public Filter {
   FilterPtr path_;
   std::vector<TextArgument> text_;
 };
+
+// --secure refuses the filters that read or write files when the query is compiled, so a
+// shared query cannot touch the user's files and the user learns why it does not run.
+bool refused_under_secure(BindArguments& a) {
+  if (!a.binder.secure()) return false;
+  a.binder.error(a.node, "'" + a.node.text + "' reads or writes files, which --secure refuses",
+                 "run without --secure if you trust this query");
+  return true;
+}
 
 bool expect_string(BindArguments& a, std::size_t i) { return a.binder.expect(a, i, {ValueType::String}); }
 bool expect_number(BindArguments& a, std::size_t i) {
@@ -454,12 +459,14 @@ void register_file_keywords(Registry& registry) {
   registry.add({{"readfile", ShapeKind::Prefix, precedence::kCount},
                 "readfile \"path\": the file's contents; fails if unreadable or under --secure",
                 [](BindArguments& a) -> FilterPtr {
+                  if (refused_under_secure(a)) return nullptr;
                   if (!expect_string(a, 0)) return nullptr;
                   return std::make_unique<ReadFile>(std::move(a.arguments[0]));
                 }});
   registry.add({{"writefile", ShapeKind::Call, precedence::kLowest, 2, -1},
                 "writefile(\"path\" a b …): appends the arguments as text to the file; fails under --secure",
                 [](BindArguments& a) -> FilterPtr {
+                  if (refused_under_secure(a)) return nullptr;
                   if (!expect_string(a, 0)) return nullptr;
                   FilterPtr path = std::move(a.arguments[0]);
                   std::vector<TextArgument> text = text_arguments(a);  // skips the moved path

@@ -1,5 +1,6 @@
 // Variable family: references to variables and the assignments = =? += -= *= /= %= |= &=.
 #include "builtins/builtins.h"
+#include "builtins/checked_arithmetic.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
 
@@ -120,15 +121,18 @@ class CompoundAssignment final : public Filter {
     auto n = numeric_value(*value_, ctx);
     if (!n) return false;
     std::int64_t& x = std::get<std::int64_t>(v);
+    CheckedNumber result;  // overflow or division by zero: the update fails, the variable stays
     switch (op_) {
-      case Update::Add: x += *n; break;
-      case Update::Subtract: x -= *n; break;
-      case Update::Multiply: x *= *n; break;
-      case Update::Divide: if (*n == 0) return false; x /= *n; break;
-      case Update::Modulo: if (*n == 0) return false; x %= *n; break;
+      case Update::Add: result = checked_add(x, *n); break;
+      case Update::Subtract: result = checked_subtract(x, *n); break;
+      case Update::Multiply: result = checked_multiply(x, *n); break;
+      case Update::Divide: result = checked_divide(x, *n); break;
+      case Update::Modulo: result = checked_modulo(x, *n); break;
       case Update::Union:
       case Update::Intersection: return false;
     }
+    if (!result) return false;
+    x = *result;
     return true;
   }
 

@@ -173,14 +173,15 @@ PgnToken PgnLexer::make(PgnTokenKind kind, std::size_t start, std::size_t stop) 
   return t;
 }
 
+// A line ends at LF, CRLF or a lone CR (old Mac files): a ';' comment in a CR-only file must
+// not swallow the rest of the file.
 void PgnLexer::skip_to_line_end() {
   do {
-    const void* nl = std::memchr(buf_.data() + pos_, '\n', end_ - pos_);
-    if (nl != nullptr) {
-      pos_ = static_cast<std::size_t>(static_cast<const char*>(nl) - buf_.data());
-      return;
-    }
-    pos_ = end_;
+    const char* p = buf_.data() + pos_;
+    const char* e = buf_.data() + end_;
+    while (p != e && *p != '\n' && *p != '\r') ++p;
+    pos_ = static_cast<std::size_t>(p - buf_.data());
+    if (p != e) return;
   } while (refill());
 }
 

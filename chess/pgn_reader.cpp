@@ -386,6 +386,13 @@ bool PgnReader::Impl::read(Game& game) {
         has_pending_ = true;
         break;
       }
+      if (game.tag(t.name) != nullptr) {
+        // Read as written (the first value counts), but said: it is what a tag line cut short
+        // looks like once the next game's tags merge into this one.
+        warn(t.line, "tag '" + std::string(t.name.substr(0, 40)) +
+                         "' given twice (a tag line cut short merges the next game's tags into this one)",
+             true);
+      }
       unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
       if (t.name == "FEN") fen_line_ = t.line;
       if (t.name == "Variant") variant_line_ = t.line;

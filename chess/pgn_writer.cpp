@@ -3,6 +3,7 @@
 #include "chess/pgn_writer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <vector>
 
 #include "chess/notation.h"
@@ -80,9 +81,28 @@ class MovetextWriter {
   bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
 };
 
+// Comment text as it can be written and read back unchanged: line ends become '\n' (a lone CR
+// would end a ';' comment early) and a line starting with '[' gets a space before it (a reader
+// takes "[Event " at a line start inside a comment as the next game, as Quarry's does).
+std::string readable_comment(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\r') {
+      if (i + 1 < text.size() && text[i + 1] == '\n') continue;
+      c = '\n';
+    }
+    if (c == '[' && !out.empty() && out.back() == '\n') out += ' ';
+    out += c;
+  }
+  return out;
+}
+
 // A '}' cannot sit inside {…}: such a one-line text becomes a ';' comment, which ends the line;
 // in a multi-line one it is replaced by ']'.
-void MovetextWriter::comment(std::string_view text) {
+void MovetextWriter::comment(std::string_view raw) {
+  const std::string text = readable_comment(raw);
   const bool brace = text.find('}') != std::string_view::npos;
   const bool multiline = text.find('\n') != std::string_view::npos;
   text_.assign(brace && !multiline ? ";" : "{");
@@ -164,13 +184,16 @@ void MovetextWriter::write(std::string_view result) {
   line_.finish();
 }
 
+// A tag is one line: a control character in the value (a newline from settag would start a
+// forged tag line) becomes a space, and a name keeps only the characters a tag name may have.
 void write_tag(std::string& out, const Tag& tag) {
   out += '[';
-  out += tag.name;
+  if (tag.name.empty()) out += '_';
+  for (char c : tag.name) out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
   out += " \"";
   for (char c : tag.value) {
     if (c == '\\' || c == '"') out += '\\';
-    out += c;
+    out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
   }
   out += "\"]\n";
 }

@@ -53,14 +53,32 @@ class Lowering {
 
   static SourceRange span(const SyntaxNode& a, const SyntaxNode& b) { return {a.range.begin, b.range.end}; }
 
+  // Two limits keep every later recursive pass (binding, evaluation, destruction) within the
+  // stack: kMaxDepth nested expressions, and kMaxHeight levels in the tree, which also counts
+  // operators chained without nesting (`k & k & … & k` builds one level per operator).
+  static constexpr int kMaxDepth = 400;
+  static constexpr int kMaxHeight = 1000;
+
+  // Called each time an operator wraps the expression built so far in a new node.
+  void deepen(SourceRange where) {
+    if (++height_ > kMaxHeight) {
+      fail(where, "query nested too deeply (more than " + std::to_string(kMaxHeight) + " levels of operators)",
+           "write a long chain of filters as a { … } block, whose filters must all match");
+    }
+  }
+
   SyntaxPtr expression(TokenStream& in, int min_power) {
-    constexpr int kMaxDepth = 400;
     struct DepthGuard {
       int& depth;
-      explicit DepthGuard(int& d) : depth(d) { ++depth; }
-      ~DepthGuard() { --depth; }
-    } guard(depth_);
-    if (depth_ > kMaxDepth) fail(in.here(), "query nested too deeply");
+      int& height;
+      int height_before;
+      DepthGuard(int& d, int& h) : depth(d), height(h), height_before(h) { ++depth; ++height; }
+      ~DepthGuard() {
+        --depth;
+        height = height_before;
+      }
+    } guard(depth_, height_);
+    if (depth_ > kMaxDepth) fail(in.here(), "query nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)");
     SyntaxPtr left = operand(in);
     while (!in.at_end()) {
       const Token& token = in.peek();
@@ -68,6 +86,7 @@ class Lowering {
         in.next();
         SyntaxPtr index = group_expression(token, "an index");
         auto node = make(SyntaxKind::Binary, {left->range.begin, token.range.end}, "[]");
+        deepen(token.range);
         node->children.push_back(std::move(left));
         if (index->kind == SyntaxKind::Binary && index->text == ":") {
           // s[i:j] slices: three children, the string and both bounds.
@@ -85,6 +104,7 @@ class Lowering {
       if (const InfixOperator* op = find_infix(token.text)) {
         if (op->power < min_power || (op->power == min_power && !op->right_associative)) break;
         in.next();
+        deepen(token.range);
         left = infix(in, std::move(left), *op, token);
         continue;
       }
@@ -93,6 +113,7 @@ class Lowering {
       int power = keywords_.shape(id).argument_precedence;
       if (power <= min_power) break;
       in.next();
+      deepen(token.range);
       auto node = make(SyntaxKind::Keyword, token.range, std::string(token.text));
       node->keyword = id;
       SyntaxPtr right = expression(in, power + 1);
@@ -167,6 +188,14 @@ class Lowering {
     else if (token.text == "#") power = precedence::kSetPrefix;
     else fail(token.range, "unexpected '" + std::string(token.text) + "'", "an operator needs a filter on its left");
     if (in.at_end()) fail(in.here(), "missing operand after '" + std::string(token.text) + "'");
+    // The least 32-bit number has no positive counterpart: `-2147483648` is one literal.
+    if (token.text == "-" && in.peek().kind == TokenKind::Number && in.peek().text == "2147483648" &&
+        in.peek().range.begin == token.range.end) {
+      const Token& digits = in.next();
+      auto node = make(SyntaxKind::Number, {token.range.begin, digits.range.end}, "-2147483648");
+      node->number = -2147483648LL;
+      return node;
+    }
     SyntaxPtr argument = expression(in, power);
     auto node = make(SyntaxKind::Unary, {token.range.begin, argument->range.end}, std::string(token.text));
     node->children.push_back(std::move(argument));
@@ -574,6 +603,7 @@ class Lowering {
   const KeywordTable& keywords_;
   Diagnostics& diagnostics_;
   int depth_ = 0;
+  int height_ = 0;  // tree levels above the expression being parsed (see deepen)
   // The token stream whose top-level `:` ends the argument being parsed (see
   // KeywordShape::argument_stops_at_colon); groups have streams of their own.
   const TokenStream* colon_barrier_ = nullptr;

@@ -46,22 +46,48 @@ std::string Diagnostics::render() const {
   return out;
 }
 
+namespace {
+
+// A diagnostic shows at most this much of a message and of the source line around the error,
+// so a 10 MB token or a query on one huge line gives a readable message of bounded size.
+constexpr std::size_t kMessageLimit = 300;
+constexpr std::uint32_t kWindowBefore = 40, kWindowAfter = 60;
+
+// Control characters (a NUL, a stray CR) would garble the terminal or cut the message short.
+char shown(char c) { return c == '\t' || static_cast<unsigned char>(c) >= 0x20 ? c : '?'; }
+
+std::string bounded_message(const std::string& message) {
+  std::string out;
+  for (std::size_t i = 0; i < message.size() && i < kMessageLimit; ++i) out += message[i] == '\n' ? '\n' : shown(message[i]);
+  if (message.size() > kMessageLimit) out += "… (" + std::to_string(message.size()) + " bytes)";
+  return out;
+}
+
+}  // namespace
+
 std::string render_diagnostic(const Diagnostic& d) {
   const char* kind = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
-  if (d.file == nullptr) return std::string("quarry: ") + kind + ": " + d.message + "\n";
+  if (d.file == nullptr) return std::string("quarry: ") + kind + ": " + bounded_message(d.message) + "\n";
   const SourceFile& f = *d.file;
   std::uint32_t begin = std::min<std::uint32_t>(d.range.begin, static_cast<std::uint32_t>(f.text().size()));
   int line = f.line_of(begin);
   int col = f.column_of(begin);
-  std::string out = f.name() + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + kind + ": " + d.message + "\n";
+  std::string out = f.name() + ":" + std::to_string(line) + ":" + std::to_string(col) + ": " + kind + ": " +
+                    bounded_message(d.message) + "\n";
   std::string_view text = f.line_text(line);
-  out += "  ";
-  out += text;
+  const std::uint32_t at = std::min(static_cast<std::uint32_t>(col - 1), static_cast<std::uint32_t>(text.size()));
+  const std::uint32_t from = at > kWindowBefore ? at - kWindowBefore : 0;
+  const std::uint32_t to = std::min(static_cast<std::uint32_t>(text.size()), at + kWindowAfter);
+  const std::string lead = from > 0 ? "…" : "";
+  out += "  " + lead;
+  for (std::uint32_t i = from; i < to; ++i) out += shown(text[i]);
+  if (to < text.size()) out += "…";
   out += "\n  ";
-  for (int i = 1; i < col && i - 1 < static_cast<int>(text.size()); ++i) out += text[i - 1] == '\t' ? '\t' : ' ';
+  if (from > 0) out += ' ';  // under the leading "…"
+  for (std::uint32_t i = from; i < at; ++i) out += text[i] == '\t' ? '\t' : ' ';
   out += '^';
-  std::uint32_t line_end = begin + static_cast<std::uint32_t>(text.size()) - static_cast<std::uint32_t>(col - 1);
-  std::uint32_t end = std::min(d.range.end, line_end);
+  const std::uint32_t line_end = begin + (static_cast<std::uint32_t>(text.size()) - at);
+  const std::uint32_t end = std::min({d.range.end, line_end, begin + (to - at)});
   for (std::uint32_t i = begin + 1; i < end; ++i) out += '~';
   out += '\n';
   if (!d.hint.empty()) out += "  hint: " + d.hint + "\n";

@@ -49,6 +49,9 @@ class Binder {
  public:
   Binder(const Registry& registry, const grammar::SourceFile& file, grammar::Diagnostics& diagnostics)
       : registry_(registry), file_(&file), diagnostics_(diagnostics) {}
+  // --secure: bind functions of filters that touch files report an error instead.
+  void set_secure(bool secure) { secure_ = secure; }
+  bool secure() const { return secure_; }
   // Query text from several sources (file, command line) shares one set of variables.
   void set_file(const grammar::SourceFile& file) { file_ = &file; }
 
@@ -102,7 +105,11 @@ class Binder {
   // $D[k], $D[k] op= v and #$D when the name is a dictionary; nullopt when it is not.
   std::optional<FilterPtr> bind_dictionary_use(const grammar::SyntaxNode& node);
 
+  static constexpr std::size_t kMaxBoundNodes = 1'000'000;
   const Registry& registry_;
+  bool secure_ = false;
+  std::size_t bound_nodes_ = 0;  // bind() calls so far, against kMaxBoundNodes
+  bool expansion_reported_ = false;
   const grammar::SourceFile* file_;
   grammar::Diagnostics& diagnostics_;
   std::vector<VariableInfo> variables_;

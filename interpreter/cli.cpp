@@ -2,7 +2,9 @@
 #include "interpreter/cli.h"
 
 #include <cctype>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -10,6 +12,8 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "builtins/builtins.h"
 #include "chess/movegen.h"
@@ -50,6 +54,12 @@ struct CommandLine {
   std::string shard;
   std::string shard_by = "game";
   std::string state_out;
+  // Reliability: output modes and per-game limits (docs/reliability.md).
+  bool append = false;
+  bool noclobber = false;
+  double timeout_seconds = 0;
+  std::uint64_t max_steps = EvaluationLimits{}.max_steps;
+  std::optional<std::uint64_t> max_memory_mb;
 };
 
 // CQL writes long options with one dash (`-matchcount 2`); CLI11 wants two. Single letters
@@ -102,6 +112,9 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.keep_all_best = cl.keep_all_best;
   s.strict = cl.strict;
   s.warn_level = cl.warn_level;
+  s.output_mode = cl.append ? OutputMode::Append : cl.noclobber ? OutputMode::NoClobber : OutputMode::Replace;
+  s.limits.max_steps = cl.max_steps;
+  s.limits.timeout_seconds = cl.timeout_seconds;
   return s;
 }
 
@@ -127,12 +140,69 @@ bool add_scale_settings(const CommandLine& cl, const std::string& query_text, Ru
   return true;
 }
 
-bool read_file(const std::string& path, std::string& text) {
+// --secure: a query file's header may name files only inside the working directory (the
+// command line's -i and -o are the user's own choice and stay free).
+bool inside_working_directory(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path cwd = std::filesystem::weakly_canonical(std::filesystem::current_path(ec), ec);
+  std::filesystem::path full = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  if (ec) return false;
+  auto [end, unused] = std::mismatch(cwd.begin(), cwd.end(), full.begin(), full.end());
+  return end == cwd.end() && full != cwd;
+}
+
+bool header_files_allowed(const CommandLine& cl, const CompiledQuery& query) {
+  bool ok = true;
+  auto check = [&](const std::string& path, const char* what) {
+    if (path == "-" || path == "stdout" || inside_working_directory(path)) return;
+    std::fprintf(stderr, "quarry: --secure: the query's %s '%s' is outside the working directory\n", what, path.c_str());
+    ok = false;
+  };
+  if (cl.inputs.empty()) for (const std::string& in : query.options.inputs) check(in, "input");
+  if (cl.output.empty() && query.options.output) check(*query.options.output, "output");
+  return ok;
+}
+
+// --maxmemory: caps the heap (RLIMIT_DATA) so that a runaway query gets bad_alloc, which fails
+// its game, instead of exhausting the machine. The default is three quarters of the physical
+// memory. Sanitizer builds reserve huge shadow mappings that such a cap would break.
+void cap_memory(std::optional<std::uint64_t> megabytes) {
+#if defined(__SANITIZE_ADDRESS__)
+  (void)megabytes;
+#else
+  std::uint64_t bytes = 0;
+  if (megabytes) {
+    bytes = *megabytes << 20;
+  } else {
+    long pages = ::sysconf(_SC_PHYS_PAGES), page_size = ::sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page_size > 0) bytes = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size) / 4 * 3;
+  }
+  if (bytes == 0) return;
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_DATA, &limit) != 0) return;
+  if (limit.rlim_max != RLIM_INFINITY && bytes > limit.rlim_max) bytes = limit.rlim_max;
+  limit.rlim_cur = bytes;
+  ::setrlimit(RLIMIT_DATA, &limit);
+#endif
+}
+
+// Reads the query file. A directory is no query (reading one would give an empty query that
+// matches every game); a UTF-8 byte order mark, which some editors write, is dropped.
+bool read_query_file(const std::string& path, std::string& text, std::string& error) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "'" + path + "' is a directory, not a query file";
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+  if (!in) {
+    error = "cannot read query file '" + path + "'";
+    return false;
+  }
   std::ostringstream buffer;
   buffer << in.rdbuf();
   text = buffer.str();
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   return true;
 }
 
@@ -184,12 +254,21 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_flag("--strict", cl.strict, "skip games whose movetext breaks off instead of keeping the moves before the fault");
   app.add_option("-w,--warnlevel", cl.warn_level, "PGN warnings: 1 skipped games, 2 also games kept with a QuarryWarning tag, 3 (default) also repairs")
       ->check(CLI::Range(1, 3));
-  app.add_flag("--secure", cl.secure, "refuse filters that read or write files (readfile, writefile)");
   // Runs beyond one process: docs/scale.md.
   app.add_option("--shard", cl.shard, "examine only shard K of N (K/N, 0 <= K < N): games whose number is K mod N");
   app.add_option("--shard-by", cl.shard_by, "shard by game (default) or by file (a contiguous slice of the files)")
       ->check(CLI::IsMember({"game", "file"}));
   app.add_option("--state-out", cl.state_out, "write the run's mergeable state here, for `quarry merge`");
+  app.add_flag("--secure", cl.secure,
+               "refuse filters that read or write files (readfile, writefile) and header files outside the "
+               "working directory");
+  // Reliability (docs/reliability.md).
+  app.add_flag("--append", cl.append, "add the matching games to the end of the output file");
+  app.add_flag("--noclobber", cl.noclobber, "refuse to replace an existing output file");
+  app.add_option("--timeout", cl.timeout_seconds, "fail a game whose evaluation takes longer than SECONDS")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--maxsteps", cl.max_steps, "fail a game whose evaluation takes more than N steps (0: no limit)");
+  app.add_option("--maxmemory", cl.max_memory_mb, "cap the memory at MB megabytes (0: no cap; default 3/4 of RAM)");
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
   app.footer("Interactive: quarry repl [games.pgn | FEN] [--ascii] (see docs/repl.md)");
 }
@@ -215,9 +294,9 @@ int run_command_line(int argc, char** argv) {
     return kExitUsage;
   }
 
-  std::string text;
-  if (!cl.query_file.empty() && !read_file(cl.query_file, text)) {
-    std::fprintf(stderr, "quarry: cannot read query file '%s'\n", cl.query_file.c_str());
+  std::string text, read_error;
+  if (!cl.query_file.empty() && !read_query_file(cl.query_file, text, read_error)) {
+    std::fprintf(stderr, "quarry: %s\n", read_error.c_str());
     return kExitIo;
   }
   grammar::SourceFile file(cl.query_file.empty() ? "<command line>" : cl.query_file,
@@ -226,24 +305,38 @@ int run_command_line(int argc, char** argv) {
   bool has_extra = !cl.query_file.empty() && !cl.cql_text.empty();
   grammar::Diagnostics diagnostics;
   std::optional<CompiledQuery> query =
-      compile_query(file, builtins::standard_registry(), diagnostics, has_extra ? &extra : nullptr);
-  std::fputs(diagnostics.render().c_str(), stderr);
+      compile_query(file, builtins::standard_registry(), diagnostics, has_extra ? &extra : nullptr,
+                    {.keep_parse_tree = cl.parse_only, .secure = cl.secure});
+  const std::string rendered = diagnostics.render();
+  std::fwrite(rendered.data(), 1, rendered.size(), stderr);
   if (!query) return kExitQueryError;
   if (cl.parse_only) {
     std::fputs(query->parse_tree.c_str(), stdout);
     return 0;
   }
 
+  if (cl.secure && !header_files_allowed(cl, *query)) return kExitQueryError;
+  if (cl.append && cl.noclobber) {
+    std::fprintf(stderr, "quarry: --append and --noclobber cannot be combined\n");
+    return kExitUsage;
+  }
   RunSettings settings = settings_for(cl, *query);
   if (settings.inputs.empty()) {
     std::fprintf(stderr, "quarry: no input: give -i FILE.pgn (or input in the cql() header)\n");
     return kExitUsage;
   }
   if (!add_scale_settings(cl, text, settings)) return kExitUsage;
+  if (!cl.max_memory_mb || *cl.max_memory_mb > 0) cap_memory(cl.max_memory_mb);
   RunStats stats;
   bool ok = run_query(*query, settings, stats);
   std::fputs(run_summary(stats).c_str(), stderr);
-  return ok ? 0 : kExitIo;
+  if (!ok) return kExitIo;
+  if (stats.games_failed > 0) {
+    std::fprintf(stderr, "quarry: %llu games failed (query errors at run time, see above)\n",
+                 static_cast<unsigned long long>(stats.games_failed));
+    return kExitQueryError;
+  }
+  return 0;
 }
 
 }  // namespace quarry::interpreter

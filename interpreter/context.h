@@ -2,7 +2,9 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <compare>
+#include <stdexcept>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -88,6 +90,62 @@ struct Interrupted : std::runtime_error {
   Interrupted() : std::runtime_error("interrupted") {}
 };
 
+// One game's evaluation went past a limit (docs/reliability.md): the runner reports the game as
+// failed and goes on with the next one.
+class EvaluationLimit : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Limits on the work one game may cost. A step is a position visited (by the game loop, find,
+// line, echo, `P : F` …) or an iteration of while, loop, square or piece.
+struct EvaluationLimits {
+  std::uint64_t max_steps = 1'000'000'000;  // 0: none
+  double timeout_seconds = 0;               // 0: none
+};
+
+// Counts the steps of the current game and checks the clock every kClockInterval steps.
+class EvaluationBudget {
+ public:
+  void set_limits(const EvaluationLimits& limits) { limits_ = limits; }
+  const EvaluationLimits& limits() const { return limits_; }
+  void start_game() {
+    steps_ = 0;
+    next_clock_check_ = kClockInterval;
+    if (limits_.timeout_seconds > 0) {
+      deadline_ = std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                      std::chrono::duration<double>(limits_.timeout_seconds));
+    }
+  }
+  void charge(std::uint64_t steps) {
+    steps_ += steps;
+    if (limits_.max_steps != 0 && steps_ > limits_.max_steps) {
+      throw EvaluationLimit("more than " + std::to_string(limits_.max_steps) +
+                            " evaluation steps in one game (--maxsteps)");
+    }
+    if (steps_ >= next_clock_check_) {
+      next_clock_check_ = steps_ + kClockInterval;
+      if (limits_.timeout_seconds > 0 && std::chrono::steady_clock::now() > deadline_) {
+        throw EvaluationLimit("the game took longer than the --timeout of " + seconds_text() + " s");
+      }
+    }
+  }
+
+ private:
+  static constexpr std::uint64_t kClockInterval = 4096;
+  std::string seconds_text() const {
+    std::string t = std::to_string(limits_.timeout_seconds);
+    while (t.size() > 1 && t.back() == '0') t.pop_back();
+    if (!t.empty() && t.back() == '.') t.pop_back();
+    return t;
+  }
+  EvaluationLimits limits_;
+  std::uint64_t steps_ = 0;
+  std::uint64_t next_clock_check_ = kClockInterval;
+  std::chrono::steady_clock::time_point deadline_;
+};
+
 class Context {
  public:
   // Variables live in slots the binder numbered; persistent ones keep their value across games.
@@ -109,7 +167,11 @@ class Context {
     game_ = &game;
     ++game_serial_;
     regex_captures_.clear();
+    budget_.start_game();
   }
+  // Counts work against the game's limits; throws EvaluationLimit past them.
+  void charge(std::uint64_t steps = 1) { budget_.charge(steps); }
+  EvaluationBudget& budget() { return budget_; }
   // Changes with every set_game, so per-game state kept in a filter (line's nestban) can tell a
   // new game from the same one even when the reader reuses one Game object.
   std::uint64_t game_serial() const { return game_serial_; }
@@ -176,6 +238,7 @@ class Context {
   chess::NodeId node_ = 0;
   const chess::Position* position_ = nullptr;
   PositionFacts facts_;
+  EvaluationBudget budget_;
   RegexCaptures regex_captures_;
   std::vector<chess::InsertedComment> comments_;
   std::vector<GameEdit> edits_;

@@ -1,33 +1,158 @@
-// Temp-file-and-rename output.
+// Output files: temporary file and atomic rename for regular files, in place for devices and
+// FIFOs, and removal of a named temporary file when a signal ends the run.
 #include "interpreter/output_file.h"
 
 #include <cerrno>
+#include <climits>
+#include <csignal>
 #include <cstring>
+#include <fcntl.h>
+#include <random>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace quarry::interpreter {
+namespace {
 
-std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, std::string* error) {
-  if (path == "-" || path == "stdout") return std::unique_ptr<OutputFile>(new OutputFile(path, "", stdout));
-  std::string temp = path + ".quarry-tmp-" + std::to_string(::getpid());
-  std::FILE* stream = std::fopen(temp.c_str(), "wb");
-  if (stream == nullptr) {
-    if (error) *error = "cannot write '" + path + "': " + std::strerror(errno);
-    return nullptr;
-  }
-  return std::unique_ptr<OutputFile>(new OutputFile(path, temp, stream));
+// The named temporary file to remove if a signal ends the run. The handler only reads these
+// (unlink is async-signal-safe), then lets the signal take its default course.
+char g_cleanup_path[PATH_MAX + 1];
+volatile std::sig_atomic_t g_cleanup_armed = 0;
+
+extern "C" void remove_temporary_and_exit(int signal_number) {
+  if (g_cleanup_armed) ::unlink(g_cleanup_path);
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
 }
 
-OutputFile::OutputFile(std::string path, std::string temp_path, std::FILE* stream)
-    : path_(std::move(path)), temp_path_(std::move(temp_path)), stream_(stream) {}
+void arm_cleanup(const std::string& path) {
+  static bool installed = false;
+  if (!installed) {
+    installed = true;
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) {
+      struct sigaction action {};
+      action.sa_handler = remove_temporary_and_exit;
+      sigemptyset(&action.sa_mask);
+      struct sigaction previous {};
+      // A signal the caller ignores (nohup) stays ignored.
+      if (::sigaction(s, nullptr, &previous) == 0 && previous.sa_handler == SIG_IGN) continue;
+      ::sigaction(s, &action, nullptr);
+    }
+  }
+  if (path.size() > PATH_MAX) return;
+  g_cleanup_armed = 0;
+  std::memcpy(g_cleanup_path, path.c_str(), path.size() + 1);
+  g_cleanup_armed = 1;
+}
+
+void disarm_cleanup() { g_cleanup_armed = 0; }
+
+std::string directory_of(const std::string& path) {
+  std::size_t slash = path.find_last_of('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string base_of(const std::string& path) {
+  std::size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// A hidden name beside the target that is not in use now (a planted file or link makes the
+// link or open that uses it fail with EEXIST, and the caller tries another name).
+std::string random_sibling(const std::string& target) {
+  static std::mt19937_64 rng{std::random_device{}()};
+  const char* digits = "0123456789abcdefghijklmnopqrstuvwxyz";
+  std::string suffix;
+  for (int i = 0; i < 12; ++i) suffix += digits[rng() % 36];
+  std::string dir = directory_of(target);
+  return (dir == "/" ? "" : dir) + "/." + base_of(target) + ".quarry-" + suffix;
+}
+
+std::string describe(const std::string& path, const char* what) {
+  return "cannot write '" + path + "': " + what;
+}
+
+// The permission bits a new file gets: 0666 less the umask.
+mode_t new_file_mode() {
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+}  // namespace
+
+std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, std::string* error, OutputMode mode) {
+  auto fail = [&](const std::string& message) -> std::unique_ptr<OutputFile> {
+    if (error) *error = message;
+    return nullptr;
+  };
+  if (path == "-" || path == "stdout") {
+    return std::unique_ptr<OutputFile>(new OutputFile(path, Kind::Standard, mode, stdout, ""));
+  }
+  // A symbolic link stays a link: the file it names is the one written.
+  std::string target = path;
+  if (char resolved[PATH_MAX]; ::realpath(path.c_str(), resolved) != nullptr) target = resolved;
+  struct stat st {};
+  const bool exists = ::stat(target.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) return fail(describe(path, "it is a directory"));
+  if ((exists && !S_ISREG(st.st_mode)) || mode == OutputMode::Append) {
+    // Devices and FIFOs are never replaced by a regular file; --append adds to the file itself.
+    int flags = O_WRONLY | O_CLOEXEC | (mode == OutputMode::Append ? O_APPEND | O_CREAT : 0);
+    int fd = ::open(target.c_str(), flags, 0666);
+    if (fd < 0) return fail(describe(path, std::strerror(errno)));
+    std::FILE* stream = ::fdopen(fd, "wb");
+    if (stream == nullptr) {
+      ::close(fd);
+      return fail(describe(path, std::strerror(errno)));
+    }
+    return std::unique_ptr<OutputFile>(new OutputFile(target, Kind::InPlace, mode, stream, ""));
+  }
+  if (exists && mode == OutputMode::NoClobber) return fail("'" + path + "' exists (--noclobber keeps it)");
+
+  Kind kind = Kind::Unnamed;
+  std::string temp;
+  int fd = ::open(directory_of(target).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    // No O_TMPFILE here (an older kernel, some network file systems): a named file, O_EXCL.
+    kind = Kind::Named;
+    temp = directory_of(target) + "/." + base_of(target) + ".quarry-XXXXXX";
+    fd = ::mkstemp(temp.data());
+    if (fd < 0) return fail(describe(path, std::strerror(errno)));
+    arm_cleanup(temp);
+  }
+  // The replaced file's permission bits (and owner, where allowed) carry over.
+  if (exists) {
+    ::fchmod(fd, st.st_mode & 07777);
+    if (::fchown(fd, st.st_uid, st.st_gid) != 0) errno = 0;
+  } else {
+    ::fchmod(fd, new_file_mode());
+  }
+  std::FILE* stream = ::fdopen(fd, "wb");
+  if (stream == nullptr) {
+    ::close(fd);
+    if (kind == Kind::Named) {
+      ::unlink(temp.c_str());
+      disarm_cleanup();
+    }
+    return fail(describe(path, std::strerror(errno)));
+  }
+  return std::unique_ptr<OutputFile>(new OutputFile(target, kind, mode, stream, temp));
+}
+
+OutputFile::OutputFile(std::string path, Kind kind, OutputMode mode, std::FILE* stream, std::string temp_path)
+    : path_(std::move(path)), kind_(kind), mode_(mode), stream_(stream), temp_path_(std::move(temp_path)) {}
 
 OutputFile::~OutputFile() {
-  if (committed_ || temp_path_.empty()) {
-    if (temp_path_.empty() && stream_) std::fflush(stream_);
+  if (kind_ == Kind::Standard) {
+    std::fflush(stream_);
     return;
   }
-  std::fclose(stream_);
-  std::remove(temp_path_.c_str());
+  if (stream_ != nullptr) std::fclose(stream_);
+  if (kind_ == Kind::Named && !committed_) {
+    ::unlink(temp_path_.c_str());
+    disarm_cleanup();
+  }
 }
 
 void OutputFile::write(std::string_view text) {
@@ -35,9 +160,47 @@ void OutputFile::write(std::string_view text) {
   if (std::fwrite(text.data(), 1, text.size(), stream_) != text.size()) failed_ = true;
 }
 
+// Gives the finished temporary file the target's name. --noclobber links, which fails if the
+// name exists; replacing renames, which is atomic. An unnamed file is first linked to a fresh
+// hidden name (linkat cannot replace), then renamed.
+bool OutputFile::link_into_place(std::string* error) {
+  auto fail = [&](const std::string& path) {
+    if (error) *error = errno == EEXIST && path == path_ ? "'" + path_ + "' exists (--noclobber keeps it)"
+                                                          : describe(path_, std::strerror(errno));
+    return false;
+  };
+  if (kind_ == Kind::Named) {
+    if (mode_ == OutputMode::NoClobber) {
+      if (::link(temp_path_.c_str(), path_.c_str()) != 0) return fail(path_);
+      ::unlink(temp_path_.c_str());
+      return true;
+    }
+    return ::rename(temp_path_.c_str(), path_.c_str()) == 0 || fail(temp_path_);
+  }
+  const std::string proc = "/proc/self/fd/" + std::to_string(::fileno(stream_));
+  if (mode_ == OutputMode::NoClobber) {
+    return ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, path_.c_str(), AT_SYMLINK_FOLLOW) == 0 || fail(path_);
+  }
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string name = random_sibling(path_);
+    if (::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) != 0) {
+      if (errno == EEXIST) continue;
+      return fail(name);
+    }
+    arm_cleanup(name);
+    const bool renamed = ::rename(name.c_str(), path_.c_str()) == 0;
+    const int saved = errno;
+    if (!renamed) ::unlink(name.c_str());
+    disarm_cleanup();
+    errno = saved;
+    return renamed || fail(name);
+  }
+  return fail(path_);
+}
+
 bool OutputFile::commit(std::string* error) {
-  if (temp_path_.empty()) {
-    committed_ = true;
+  committed_ = true;
+  if (kind_ == Kind::Standard) {
     if (std::fflush(stream_) != 0 || failed_) {
       if (error) *error = "error writing standard output";
       return false;
@@ -45,13 +208,20 @@ bool OutputFile::commit(std::string* error) {
     return true;
   }
   bool ok = !failed_ && std::fflush(stream_) == 0;
-  ok = (std::fclose(stream_) == 0) && ok;
+  if (ok && kind_ != Kind::InPlace) ok = ::fsync(::fileno(stream_)) == 0;
+  if (ok && kind_ != Kind::InPlace) ok = link_into_place(error);
+  else if (!ok && error) *error = describe(path_, std::strerror(errno));
+  const bool closed = std::fclose(stream_) == 0;
   stream_ = nullptr;
-  committed_ = true;
-  if (ok && std::rename(temp_path_.c_str(), path_.c_str()) == 0) return true;
-  if (error) *error = "cannot write '" + path_ + "': " + std::strerror(errno);
-  std::remove(temp_path_.c_str());
-  return false;
+  if (kind_ == Kind::Named) {
+    if (!ok) ::unlink(temp_path_.c_str());
+    disarm_cleanup();
+  }
+  if (ok && !closed) {
+    if (error) *error = describe(path_, std::strerror(errno));
+    return false;
+  }
+  return ok;
 }
 
 }  // namespace quarry::interpreter

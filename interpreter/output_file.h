@@ -1,5 +1,6 @@
-// Output written atomically: to a temporary file beside the target, renamed into place on commit,
-// so an interrupted or failed run never leaves a half-written or clobbered output file.
+// Output written safely: a regular file is replaced atomically (a temporary file beside it,
+// renamed into place on commit), so an interrupted or failed run never leaves a half-written or
+// clobbered output file nor a stray temporary; other targets (/dev/null, a FIFO) are written in place.
 #pragma once
 
 #include <cstdio>
@@ -9,24 +10,37 @@
 
 namespace quarry::interpreter {
 
+enum class OutputMode {
+  Replace,    // the default: the target is replaced on commit, keeping its permission bits
+  Append,     // --append: games are added to the end of the target, written in place
+  NoClobber,  // --noclobber: an existing regular file is an error, checked atomically on commit
+};
+
 class OutputFile {
  public:
-  // "-" or "stdout" write to standard output (no temporary file).
-  static std::unique_ptr<OutputFile> open(const std::string& path, std::string* error);
+  // "-" or "stdout" write to standard output (no temporary file). The temporary file is
+  // unnamed (O_TMPFILE) where the file system allows it, else created with mkstemp (O_EXCL,
+  // mode 0600) and removed if the run is interrupted by SIGINT, SIGTERM or SIGHUP.
+  static std::unique_ptr<OutputFile> open(const std::string& path, std::string* error,
+                                          OutputMode mode = OutputMode::Replace);
   ~OutputFile();
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
 
   void write(std::string_view text);
-  // Flushes, closes and renames the temporary file over the target. False (with *error) on failure.
+  // Flushes, closes and puts the temporary file in place. False (with *error) on failure.
   bool commit(std::string* error);
   const std::string& path() const { return path_; }
 
  private:
-  OutputFile(std::string path, std::string temp_path, std::FILE* stream);
-  std::string path_;
-  std::string temp_path_;  // empty for standard output
+  enum class Kind { Standard, InPlace, Unnamed, Named };
+  OutputFile(std::string path, Kind kind, OutputMode mode, std::FILE* stream, std::string temp_path);
+  bool link_into_place(std::string* error);
+  std::string path_;  // the file finally written (a symbolic link's target)
+  Kind kind_;
+  OutputMode mode_;
   std::FILE* stream_;
+  std::string temp_path_;  // Named: the mkstemp file
   bool failed_ = false;
   bool committed_ = false;
 };

@@ -77,8 +77,10 @@ bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set
 }
 
 std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
-                                           grammar::Diagnostics& diagnostics, const grammar::SourceFile* extra) {
+                                           grammar::Diagnostics& diagnostics, const grammar::SourceFile* extra,
+                                           CompileOptions options) {
   Binder binder(registry, file, diagnostics);
+  binder.set_secure(options.secure);
   Stdlib lib;
   std::set<std::string> functions;
   if (!load_stdlib(lib, registry, binder, functions, diagnostics)) return std::nullopt;
@@ -86,7 +88,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics, &functions);
   if (!tree) return std::nullopt;
   CompiledQuery query;
-  query.parse_tree = tree->to_string();
+  if (options.keep_parse_tree) query.parse_tree = tree->to_string();
   if (tree->header && !read_header(*tree->header, file, query.options, diagnostics)) return std::nullopt;
   // --cql text may call the functions the query file defines.
   for (const auto& node : tree->body) {
@@ -105,7 +107,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
     diagnostics.error(*extra, extra_tree->header->range, "a cql( … ) header belongs in the query file, not in --cql");
     return std::nullopt;
   }
-  query.parse_tree += extra_tree->to_string();
+  if (options.keep_parse_tree) query.parse_tree += extra_tree->to_string();
   binder.set_file(*extra);
   FilterPtr extra_body = binder.bind_sequence(extra_tree->body, nullptr);
   if (!extra_body) return std::nullopt;

@@ -41,7 +41,7 @@ struct CompiledQuery {
   std::vector<DictionaryInfo> dictionaries;
   std::vector<SortInfo> sorts;
   std::vector<const Filter*> end_blocks;  // cqlend bodies, inside `body`
-  std::string parse_tree;  // the syntax tree as text, for --parse
+  std::string parse_tree;  // the syntax tree as text, for --parse (only when asked for)
 };
 
 // The stdlib's function definitions, bound into a binder so queries can call them. The parsed
@@ -59,9 +59,14 @@ bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set
 // Sizes the context's variables, dictionaries and sort states for this query.
 void prepare_context(Context& ctx, const CompiledQuery& query);
 
+struct CompileOptions {
+  bool keep_parse_tree = false;  // render the syntax tree into CompiledQuery::parse_tree (--parse)
+  bool secure = false;           // --secure: filters that touch files are errors
+};
+
 // `extra` (optional) is query text given on the command line: its filters join the body.
 std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
                                            grammar::Diagnostics& diagnostics,
-                                           const grammar::SourceFile* extra = nullptr);
+                                           const grammar::SourceFile* extra = nullptr, CompileOptions options = {});
 
 }  // namespace quarry::interpreter

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <unistd.h>
@@ -87,6 +88,7 @@ std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settin
   ctx.reset_sorts(query.sorts.size());
   matched.clear();
   auto visit = [&](chess::NodeId id) {
+    ctx.charge();
     ctx.check_interrupt();
     ctx.set_node(id);
     ++stats.positions;
@@ -121,6 +123,7 @@ class Run {
     ctx_.set_quiet(settings.quiet || settings.silent);
     ctx_.set_keep_all_best(settings.keep_all_best);
     ctx_.set_interrupt_flag(settings.interrupt);
+    ctx_.budget().set_limits(settings.limits);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
@@ -201,12 +204,20 @@ class Run {
     if (settings_.gamenumber && !settings_.gamenumber->contains(static_cast<std::int64_t>(game_.number))) return true;
     if (!result_wanted(settings_, game_)) return true;
     std::uint64_t matches = 0;
+    // A game the query cannot finish (a runaway while, a budget, the timeout, memory) is
+    // reported and not written; the run goes on with the next game (docs/reliability.md).
     try {
       matches = examine_game(query_, settings_, ctx_, game_, persistent_, stats_, matched_);
-    } catch (const std::runtime_error& e) {
-      // A query that cannot finish (a runaway while/loop) stops the run; nothing is written.
-      std::fprintf(stderr, "quarry: game %llu: error: %s\n", static_cast<unsigned long long>(game_.number), e.what());
+    } catch (const Interrupted& e) {
+      // Ctrl-C in the REPL stops the whole run, not just this game.
+      std::fprintf(stderr, "quarry: game %llu: %s\n", static_cast<unsigned long long>(game_.number), e.what());
       return false;
+    } catch (const std::runtime_error& e) {
+      return game_failed(e.what());
+    } catch (const std::bad_alloc&) {
+      return game_failed("out of memory (--maxmemory)");
+    } catch (const std::length_error&) {
+      return game_failed("a value grew past the largest size a string or list can have");
     }
     if (matches == 0) return true;
     if (settings_.matchcount && !settings_.matchcount->contains(static_cast<std::int64_t>(matches))) return true;
@@ -214,6 +225,15 @@ class Run {
     stats_.matched_positions += matches;
     output_.add(game_, ctx_);
     if (settings_.on_game_matched) settings_.on_game_matched(game_, matched_);
+    return true;
+  }
+
+  bool game_failed(const char* reason) {
+    ++stats_.games_failed;
+    ctx_.comments().clear();
+    ctx_.edits().clear();
+    std::fprintf(stderr, "quarry: game %llu: error: %s; game skipped\n", static_cast<unsigned long long>(game_.number),
+                 reason);
     return true;
   }
 
@@ -260,7 +280,7 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
   std::unique_ptr<OutputFile> output;
   std::string error;
   if (!settings.output.empty() && settings.state_out.empty()) {
-    output = OutputFile::open(settings.output, &error);
+    output = OutputFile::open(settings.output, &error, settings.output_mode);
     if (!output) {
       std::fprintf(stderr, "quarry: %s\n", error.c_str());
       return false;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/input_list.h"
+#include "interpreter/output_file.h"
 #include "interpreter/query.h"
 
 namespace quarry::interpreter {
@@ -48,6 +49,8 @@ struct RunSettings {
   // the order visited; and the Ctrl-C flag, polled at every position.
   std::function<void(const chess::Game&, const std::vector<chess::NodeId>&)> on_game_matched;
   const std::atomic<bool>* interrupt = nullptr;
+  OutputMode output_mode = OutputMode::Replace;  // --append, --noclobber
+  EvaluationLimits limits;          // --maxsteps, --timeout (per game)
 };
 
 struct RunStats {
@@ -55,6 +58,7 @@ struct RunStats {
   std::uint64_t games_matched = 0;
   std::uint64_t games_skipped = 0;  // broken games reported and skipped
   std::uint64_t games_warned = 0;   // games kept with a QuarryWarning tag (part of the text unread)
+  std::uint64_t games_failed = 0;   // games whose evaluation hit a limit or ran out of memory
   std::uint64_t positions = 0;
   std::uint64_t matched_positions = 0;
   std::uint64_t input_errors = 0;   // inputs that could not be opened or failed while read
@@ -66,6 +70,8 @@ struct RunStats {
 // still written. Broken games are reported and skipped without failing the run.
 // With settings.state_out the run writes its mergeable state there instead of an output file,
 // and leaves cqlend and the final report to `quarry merge`.
+// A game whose evaluation goes past a limit or runs out of memory is reported, counted in
+// games_failed and not written; the run goes on with the next game.
 bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats);
 
 // cqlend bodies, once, when persistent variables and dictionaries are final. There is no game

@@ -14,7 +14,8 @@ struct Compiled {
   std::optional<interpreter::CompiledQuery> query;
   explicit Compiled(const std::string& text, const std::string* extra = nullptr)
       : file("q.cql", text), extra_file("<command line>", extra ? *extra : "") {
-    query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics, extra ? &extra_file : nullptr);
+    query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics, extra ? &extra_file : nullptr,
+                                       {.keep_parse_tree = true});
   }
 };
 }  // namespace

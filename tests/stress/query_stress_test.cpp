@@ -1,0 +1,122 @@
+// Hostile queries and games: deep nesting, long games, huge comments, exponential expansion and
+// runaway evaluation end with a message or a failed game, never a crash or a hang.
+#include <catch2/catch.hpp>
+
+#include "stress/stress_run.h"
+
+using namespace quarry;
+using quarry::testing::run_stress;
+using quarry::testing::shuffling_game;
+
+namespace {
+std::string chain(const std::string& term, const std::string& op, int count) {
+  std::string q = term;
+  for (int i = 1; i < count; ++i) q += " " + op + " " + term;
+  return q;
+}
+constexpr const char* kShortGame = "[Event \"short\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n";
+}  // namespace
+
+TEST_CASE("30,000 chained terms are a clear error, not a stack overflow", "[stress][parser]") {
+  auto r = run_stress(chain("k", "&", 30000), kShortGame);
+  CHECK_FALSE(r.compiled);
+  CHECK(r.diagnostics.find("nested too deeply") != std::string::npos);
+  CHECK(r.diagnostics.size() < 1000);  // a window of the 60 KB line, not all of it
+}
+
+TEST_CASE("deeply nested parentheses and braces are a clear error", "[stress][parser]") {
+  auto r = run_stress(std::string(5000, '(') + "k" + std::string(5000, ')'), kShortGame);
+  CHECK_FALSE(r.compiled);
+  CHECK(r.diagnostics.find("nested too deeply") != std::string::npos);
+}
+
+TEST_CASE("a long chain within the limit compiles, runs and prints with --parse", "[stress][parser]") {
+  grammar::SourceFile file("q.cql", chain("check", "or", 900));
+  grammar::Diagnostics d;
+  auto q = interpreter::compile_query(file, builtins::standard_registry(), d, nullptr, {.keep_parse_tree = true});
+  REQUIRE(q);
+  CHECK(q->parse_tree.size() > 900 * 8);
+  auto r = run_stress(chain("check", "or", 900), kShortGame);
+  CHECK(r.ok);
+}
+
+TEST_CASE("the parse tree is rendered only for --parse", "[stress][parser]") {
+  grammar::SourceFile file("q.cql", "check");
+  grammar::Diagnostics d;
+  auto q = interpreter::compile_query(file, builtins::standard_registry(), d);
+  REQUIRE(q);
+  CHECK(q->parse_tree.empty());
+}
+
+TEST_CASE("line over a 30,000-ply game does not recurse per move", "[stress][line]") {
+  auto r = run_stress("initial line --> .{*} --> check", shuffling_game(30000));
+  REQUIRE(r.compiled);
+  CHECK(r.ok);
+  CHECK(r.stats.games_failed == 0);
+  CHECK(r.stats.games_matched == 0);  // no check in the game: the whole line is walked
+  auto m = run_stress("initial line --> .{*} --> btm", shuffling_game(30000));
+  CHECK(m.stats.games_matched == 1);
+}
+
+TEST_CASE("a regular expression over a 30 KB comment does not overflow the stack", "[stress][regex]") {
+  const std::string pgn = "[Event \"c\"]\n[Result \"*\"]\n\n1. e4 {" + std::string(30000, 'x') + "} e5 *\n";
+  auto r = run_stress("originalcomment ~~ \".*\"", pgn);
+  CHECK(r.stats.games_matched == 1);
+  auto groups = run_stress("originalcomment ~~ \"x(?<rest>x+)\" \\-{rest} == 1", pgn);
+  CHECK(groups.stats.games_matched == 1);
+  // A backreference needs the backtracking engine: longer texts than its limit do not match.
+  auto backtracking = run_stress("originalcomment ~~ \"(x)\\\\1\"", pgn);
+  CHECK(backtracking.stats.games_matched == 0);
+  CHECK(backtracking.stats.games_failed == 0);
+}
+
+TEST_CASE("function fan-out and nested transforms stop at the expansion budget", "[stress][budget]") {
+  std::string functions = "function F0(x) { x + 1 }\n";
+  for (int i = 1; i <= 24; ++i) {
+    functions += "function F" + std::to_string(i) + "(x) { F" + std::to_string(i - 1) + "(x) + F" +
+                 std::to_string(i - 1) + "(x) }\n";
+  }
+  auto fan = run_stress(functions + "F24(1) > 0", kShortGame);
+  CHECK_FALSE(fan.compiled);
+  CHECK(fan.diagnostics.find("expands to more than") != std::string::npos);
+  std::string transforms;
+  for (int i = 0; i < 14; ++i) transforms += "rotate90 ";
+  auto nested = run_stress(transforms + "{Ka1 check}", kShortGame);
+  CHECK_FALSE(nested.compiled);
+  CHECK(nested.diagnostics.find("expands to more than") != std::string::npos);
+}
+
+TEST_CASE("a game past the step budget fails and the run goes on", "[stress][budget]") {
+  interpreter::RunSettings settings;
+  settings.limits.max_steps = 10'000;
+  const std::string two_games = shuffling_game(400) + "\n" + kShortGame;
+  auto r = run_stress("find all { find all check }", two_games, settings);
+  CHECK(r.ok);
+  CHECK(r.stats.games_read == 2);
+  CHECK(r.stats.games_failed == 1);  // 400 x 400 positions; the short game fits
+}
+
+TEST_CASE("the timeout fails a slow game", "[stress][budget]") {
+  interpreter::RunSettings settings;
+  settings.limits.max_steps = 0;
+  settings.limits.timeout_seconds = 0.05;
+  // About 3 s of work (the while limit is never reached): the timeout ends it early.
+  auto r = run_stress("find all { x = 0 while (x < 900000) { x += 1 } }", kShortGame, settings);
+  CHECK(r.stats.games_failed == 1);
+  CHECK(r.stats.seconds < 2);
+}
+
+TEST_CASE("the while limit fails the game, not the run", "[stress][budget]") {
+  auto r = run_stress("x = 1 while (x > 0) { x = x + 1 }", kShortGame);
+  CHECK(r.ok);
+  CHECK(r.stats.games_failed == 1);
+}
+
+TEST_CASE("secure mode refuses file filters with a clear error", "[stress][secure]") {
+  for (const char* q : {"readfile \"/etc/passwd\" ~~ \"root\"", "writefile(\"x.txt\" \"hi\")"}) {
+    auto r = run_stress(q, kShortGame, {}, {.secure = true});
+    CHECK_FALSE(r.compiled);
+    CHECK(r.diagnostics.find("--secure refuses") != std::string::npos);
+  }
+  CHECK(run_stress("readfile \"/nonexistent\" ~~ \"x\"", kShortGame).compiled);
+}
