@@ -37,8 +37,11 @@ bool material_allows_one_more(const Position& pos, Color side, PieceType t) {
 // because a castling right says the king or that rook has never moved.
 class Retractor {
  public:
-  Retractor(const Position& pos, std::vector<Retraction>& out)
-      : pos_(pos), out_(out), mover_(~pos.side_to_move()), empty_(~pos.occupied()), unmoved_(unmoved_squares()) {}
+  // `unrecorded_double_steps`: a double step counts even when no en passant square records it, as
+  // problem FENs often leave it out.
+  Retractor(const Position& pos, std::vector<Retraction>& out, bool unrecorded_double_steps = false)
+      : pos_(pos), out_(out), mover_(~pos.side_to_move()), empty_(~pos.occupied()), unmoved_(unmoved_squares()),
+        unrecorded_double_steps_(unrecorded_double_steps) {}
 
   void run() {
     const Square ep = pos_.en_passant_square();
@@ -95,6 +98,8 @@ class Retractor {
       add(Move(one, to));
       // A double step leaves the en passant square behind (Position::play and FEN reading keep
       // it), so a position without one was not reached by a double step: run() handled that case.
+      const Square two(one.index() - forward(mover_));
+      if (unrecorded_double_steps_ && rank == 3 && empty_.contains(two)) add(Move(two, to));
     }
     const SquareSet diagonals = pawn_attacks(~mover_, to) & empty_;
     for (Square from : diagonals) add_uncaptures(Move(from, to), to);
@@ -137,6 +142,7 @@ class Retractor {
   Color mover_;
   SquareSet empty_;
   SquareSet unmoved_;
+  bool unrecorded_double_steps_;
 };
 
 // The predecessor as FEN text: the board with the move taken back, the mover to move, the same
@@ -225,6 +231,17 @@ std::vector<Retraction> legal_retractions(const Position& pos) {
     if (!victim_in_check && is_legal(before, r.move)) out.push_back(r);
   }
   return out;
+}
+
+bool check_is_explicable(const Position& pos) {
+  std::vector<Retraction> all;
+  Retractor(pos, all, true).run();
+  const Color checked = pos.side_to_move();
+  for (const Retraction& r : all) {
+    const Position before = retract(pos, r);
+    if ((before.attacked_by(~checked) & before.pieces(checked, PieceType::King)).is_empty()) return true;
+  }
+  return false;
 }
 
 Position retract(const Position& pos, const Retraction& r) {

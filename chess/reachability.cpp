@@ -1,0 +1,237 @@
+// Reachability proofs: the pawn structure against the captures the other side's losses allow,
+// promotions the material implies, the square colour of captures against missing bishops, trapped
+// bishops and checks no move can have given.
+#include "chess/reachability.h"
+
+#include <algorithm>
+#include <array>
+
+#include "chess/legality.h"
+#include "chess/retro.h"
+
+namespace quarry::chess {
+
+namespace {
+
+std::string color_name(Color c) { return c == Color::White ? "White" : "Black"; }
+int relative_rank(Color c, Square s) { return c == Color::White ? s.rank() : 7 - s.rank(); }
+Square relative_square(Color c, int file, int rank) { return Square(file, c == Color::White ? rank : 7 - rank); }
+
+std::string plural(int n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
+
+std::string square_list(const std::vector<Square>& squares) {
+  std::string out = squares.size() == 1 ? "square " : "squares ";
+  for (std::size_t i = 0; i < squares.size(); ++i) out += (i ? ", " : "") + squares[i].name();
+  return out;
+}
+
+// The cheapest assignment of a side's pawns to distinct starting files, a pawn with k captures
+// moving k files; a pawn on relative rank r can have made at most r - 1 captures.
+struct PawnOrigins {
+  bool feasible = true;
+  int captures = 0;
+  std::vector<Square> pawns;         // sorted by relative rank, then file
+  std::vector<int> start_file;       // per pawn, in the cheapest assignment
+  std::vector<Square> blocked;       // when infeasible: the pawns that cannot all be assigned
+};
+
+PawnOrigins pawn_origins(const Position& pos, Color side) {
+  PawnOrigins result;
+  for (Square s : pos.pieces(side, PieceType::Pawn)) result.pawns.push_back(s);
+  std::sort(result.pawns.begin(), result.pawns.end(), [&](Square a, Square b) {
+    return std::pair(relative_rank(side, a), a.file()) < std::pair(relative_rank(side, b), b.file());
+  });
+  const int n = static_cast<int>(result.pawns.size());
+  if (n > 8) {
+    result.feasible = false;
+    result.blocked = result.pawns;
+    return result;
+  }
+  constexpr int kInfinite = 1000;
+  // best[mask]: least captures assigning the first popcount(mask) pawns to the files in mask.
+  std::array<int, 256> best;
+  std::array<int, 256> choice{};
+  best.fill(kInfinite);
+  best[0] = 0;
+  int failed_at = n;
+  for (int mask = 0; mask < 256; ++mask) {
+    const int i = std::popcount(static_cast<unsigned>(mask));
+    if (best[static_cast<std::size_t>(mask)] >= kInfinite || i >= n) continue;
+    const Square pawn = result.pawns[static_cast<std::size_t>(i)];
+    const int reach = relative_rank(side, pawn) - 1;
+    for (int file = 0; file < 8; ++file) {
+      const int cost = std::abs(file - pawn.file());
+      if ((mask >> file) & 1 || cost > reach) continue;
+      const int next = mask | (1 << file);
+      if (best[static_cast<std::size_t>(mask)] + cost < best[static_cast<std::size_t>(next)]) {
+        best[static_cast<std::size_t>(next)] = best[static_cast<std::size_t>(mask)] + cost;
+        choice[static_cast<std::size_t>(next)] = file;
+      }
+    }
+  }
+  int full = -1;
+  for (int mask = 0; mask < 256; ++mask) {
+    if (std::popcount(static_cast<unsigned>(mask)) == n && best[static_cast<std::size_t>(mask)] < kInfinite &&
+        (full < 0 || best[static_cast<std::size_t>(mask)] < best[static_cast<std::size_t>(full)]))
+      full = mask;
+  }
+  if (full < 0) {
+    // The shortest prefix (in rank order) that cannot be assigned names the culprits.
+    for (int k = 1; k <= n && failed_at == n; ++k) {
+      bool any = false;
+      for (int mask = 0; mask < 256; ++mask) {
+        any |= std::popcount(static_cast<unsigned>(mask)) == k && best[static_cast<std::size_t>(mask)] < kInfinite;
+      }
+      if (!any) failed_at = k;
+    }
+    result.feasible = false;
+    result.blocked.assign(result.pawns.begin(), result.pawns.begin() + failed_at);
+    return result;
+  }
+  result.captures = best[static_cast<std::size_t>(full)];
+  result.start_file.assign(static_cast<std::size_t>(n), 0);
+  for (int mask = full, i = n - 1; i >= 0; --i) {
+    const int file = choice[static_cast<std::size_t>(mask)];
+    result.start_file[static_cast<std::size_t>(i)] = file;
+    mask &= ~(1 << file);
+  }
+  return result;
+}
+
+void pawn_structure_reasons(const Position& pos, Color side, const PawnOrigins& origins, std::vector<std::string>& out) {
+  if (!origins.feasible) {
+    out.push_back("Impossible " + color_name(side) + " Pawn structure (" + square_list(origins.blocked) + ")");
+    return;
+  }
+  const int missing = 16 - pos.pieces(~side).count();
+  if (origins.captures > missing)
+    out.push_back(color_name(side) + " Pawn structure implies " + plural(origins.captures, "capture") + " but " +
+                  color_name(~side) + " is only missing " + plural(missing, "piece"));
+}
+
+// The original bishop of colour `on_light` is hemmed in at home by its own unmoved pawns.
+bool original_bishop_trapped_at_home(const Position& pos, Color side, bool on_light, Square& home) {
+  const int file = (side == Color::White) == on_light ? 5 : 2;  // f1 light, c1 dark; c8 light, f8 dark
+  home = relative_square(side, file, 0);
+  if (pos.piece_at(home) == Piece(side, PieceType::Bishop)) return false;
+  const Piece pawn(side, PieceType::Pawn);
+  return pos.piece_at(relative_square(side, file - 1, 1)) == pawn && pos.piece_at(relative_square(side, file + 1, 1)) == pawn;
+}
+
+void promotion_reasons(const Position& pos, Color side, std::vector<std::string>& out) {
+  std::vector<std::string> why;
+  int implied = 0;
+  const SquareSet bishops = pos.pieces(side, PieceType::Bishop);
+  for (bool light : {true, false}) {
+    const SquareSet these = bishops & (light ? SquareSet::light() : SquareSet::dark());
+    Square home;
+    const bool trapped = original_bishop_trapped_at_home(pos, side, light, home);
+    const int promoted = trapped ? these.count() : std::max(0, these.count() - 1);
+    if (promoted == 0) continue;
+    implied += promoted;
+    std::vector<Square> squares;
+    for (Square s : these) squares.push_back(s);
+    why.push_back("Presence of " + std::to_string(these.count()) + " " + (light ? "light" : "dark") + "-square " +
+                  color_name(side) + " Bishop" + (these.count() == 1 ? "" : "s") + " (" + square_list(squares) +
+                  ") implies at least " + plural(promoted, "promotion"));
+    if (trapped)
+      why.push_back(std::string("Missing ") + (light ? "light" : "dark") + "-square " + color_name(side) +
+                    " Bishop could not have escaped starting square (" + home.name() + ")");
+  }
+  const auto excess = [&](PieceType t, int initial) { return std::max(0, pos.pieces(side, t).count() - initial); };
+  implied += excess(PieceType::Queen, 1) + excess(PieceType::Rook, 2) + excess(PieceType::Knight, 2);
+  const int missing_pawns = 8 - pos.pieces(side, PieceType::Pawn).count();
+  if (implied <= missing_pawns) return;
+  std::string reason = "Position implies " + std::to_string(implied) + " " + color_name(side) + " Pawn promotion" +
+                       (implied == 1 ? "" : "s") + " but ";
+  reason += missing_pawns == 0 ? "no promotions are possible" : "only " + plural(missing_pawns, "Pawn") + " are missing";
+  for (const std::string& w : why) reason += " [" + w + "]";
+  if (missing_pawns == 0) reason += " [" + color_name(side) + " is not missing any Pawns]";
+  out.push_back(reason);
+}
+
+// When every piece `victim` lost was taken by a pawn of the other side on a square the pawn
+// structure fixes, a missing bishop of the other square colour cannot have been captured.
+void missing_bishop_reasons(const Position& pos, Color victim, const PawnOrigins& captors, std::vector<std::string>& out) {
+  const Color side = ~victim;
+  const int missing = 16 - pos.pieces(victim).count();
+  if (!captors.feasible || missing == 0 || captors.captures != missing) return;
+  std::vector<Square> squares;
+  bool all_light = true;
+  bool all_dark = true;
+  for (std::size_t i = 0; i < captors.pawns.size(); ++i) {
+    const Square pawn = captors.pawns[i];
+    const int shift = pawn.file() - captors.start_file[i];
+    const int captures = std::abs(shift);
+    if (captures == 0) continue;
+    if (captures != relative_rank(side, pawn) - 1) return;  // a push among the captures: squares unknown
+    for (int k = 1; k <= captures; ++k) {
+      const Square s = relative_square(side, captors.start_file[i] + (shift > 0 ? k : -k), 1 + k);
+      squares.push_back(s);
+      (SquareSet::light().contains(s) ? all_dark : all_light) = false;
+    }
+  }
+  std::sort(squares.begin(), squares.end());
+  for (bool light : {true, false}) {
+    const SquareSet colour = light ? SquareSet::light() : SquareSet::dark();
+    if ((pos.pieces(victim, PieceType::Bishop) & colour).any()) continue;
+    if (!(light ? all_dark : all_light)) continue;
+    out.push_back(color_name(victim) + " is missing " + (light ? "light" : "dark") + "-square Bishop but all " +
+                  color_name(side) + " captures occurred on " + (light ? "dark" : "light") + " squares (" +
+                  square_list(squares) + ")");
+  }
+}
+
+// A bishop on a back-rank square whose every way in is shut by unmoved pawns.
+void trapped_bishop_reasons(const Position& pos, Color side, std::vector<std::string>& out) {
+  for (Square s : pos.pieces(side, PieceType::Bishop)) {
+    const int rank = relative_rank(side, s);
+    if (rank != 0 && rank != 7) continue;
+    const Color owner = rank == 0 ? side : ~side;  // whose unmoved pawns shut the square
+    const Piece pawn(owner, PieceType::Pawn);
+    const int pawn_rank = rank == 0 ? 1 : 6;
+    if (rank == 0) {
+      const bool light = SquareSet::light().contains(s);
+      if (s.file() == ((side == Color::White) == light ? 5 : 2)) continue;  // maybe never moved
+    }
+    bool shut = true;
+    for (int df = -1; df <= 1; ++df) {
+      const int file = s.file() + df;
+      if (file < 0 || file > 7 || (df == 0 && rank == 0)) continue;  // no promotion on one's own rank
+      shut &= pos.piece_at(relative_square(side, file, pawn_rank)) == pawn;
+    }
+    if (shut) out.push_back("Impossibly trapped " + color_name(side) + " Bishop on square " + s.name());
+  }
+}
+
+}  // namespace
+
+std::string Reachability::articulation() const {
+  if (reasons.empty()) return "<Reachable position>";
+  std::string out = "<Unreachable position: ";
+  for (std::size_t i = 0; i < reasons.size(); ++i) out += (i ? "; " : "") + reasons[i];
+  return out + ">";
+}
+
+Reachability analyse_reachability(const Position& pos) {
+  Reachability result;
+  if (std::string fault = illegality(pos); !fault.empty()) {
+    result.reasons.push_back(fault);
+    return result;
+  }
+  const PawnOrigins white = pawn_origins(pos, Color::White);
+  const PawnOrigins black = pawn_origins(pos, Color::Black);
+  pawn_structure_reasons(pos, Color::White, white, result.reasons);
+  pawn_structure_reasons(pos, Color::Black, black, result.reasons);
+  promotion_reasons(pos, Color::White, result.reasons);
+  promotion_reasons(pos, Color::Black, result.reasons);
+  missing_bishop_reasons(pos, Color::Black, white, result.reasons);
+  missing_bishop_reasons(pos, Color::White, black, result.reasons);
+  trapped_bishop_reasons(pos, Color::White, result.reasons);
+  trapped_bishop_reasons(pos, Color::Black, result.reasons);
+  if (pos.in_check() && !check_is_explicable(pos))
+    result.reasons.push_back("Impossible check of " + color_name(pos.side_to_move()) + " King");
+  return result;
+}
+
+}  // namespace quarry::chess
