@@ -27,3 +27,11 @@ TEST_CASE("reachableposition matches, and articulates in str", "[reachability]")
   CHECK(Evaluation("str reachableposition", kNotToMoveInCheck).text() ==
         "<Unreachable position: Black King is in check but it is White's move>");
 }
+
+TEST_CASE("lippoldlegal asks Lippold's correct definition of 3- and 4-man pawnless positions", "[reachability]") {
+  CHECK(Evaluation("lippoldlegal", "8/8/8/8/8/k7/8/R5K1 b - - 0 1").matches());
+  CHECK_FALSE(Evaluation("lippoldlegal", "8/8/8/8/8/k7/8/RK6 b - - 0 1").matches());  // derivedly illegal
+  CHECK_FALSE(Evaluation("lippoldlegal", "8/8/8/8/8/k7/8/R5K1 w - - 0 1").matches());  // initially illegal
+  CHECK_FALSE(Evaluation("lippoldlegal", kStart).matches());                            // not a small endgame
+  CHECK_FALSE(Evaluation("lippoldlegal", "8/8/8/8/8/k7/P7/6K1 b - - 0 1").matches());   // pawns are outside it
+}
