@@ -35,13 +35,55 @@ struct PawnOrigins {
   std::vector<Square> blocked;       // when infeasible: the pawns that cannot all be assigned
 };
 
-PawnOrigins pawn_origins(const Position& pos, Color side) {
+// Set bits of each byte: std::popcount may compile to a library call without -mpopcnt.
+constexpr std::array<int, 256> kBits = [] {
+  std::array<int, 256> bits{};
+  for (int i = 1; i < 256; ++i) bits[static_cast<std::size_t>(i)] = bits[static_cast<std::size_t>(i / 2)] + (i & 1);
+  return bits;
+}();
+
+// A quick assignment (pawns by rank, each to the nearest free file it can reach): an upper bound
+// on the captures, or -1 when it gets stuck (the exact search then decides).
+int greedy_captures(const std::vector<Square>& pawns, Color side) {
+  int used = 0;
+  int captures = 0;
+  for (Square pawn : pawns) {
+    const int reach = relative_rank(side, pawn) - 1;
+    int chosen = -1;
+    for (int d = 0; d <= reach && chosen < 0; ++d) {
+      for (int file : {pawn.file() - d, pawn.file() + d}) {
+        if (chosen < 0 && file >= 0 && file < 8 && !((used >> file) & 1)) chosen = file;
+      }
+    }
+    if (chosen < 0) return -1;
+    used |= 1 << chosen;
+    captures += std::abs(chosen - pawn.file());
+  }
+  return captures;
+}
+
+// `limit`: when a quick assignment needs fewer captures than this, the structure proves nothing
+// and the exact search is skipped (captures then holds that upper bound).
+PawnOrigins pawn_origins(const Position& pos, Color side, int limit) {
   PawnOrigins result;
   for (Square s : pos.pieces(side, PieceType::Pawn)) result.pawns.push_back(s);
   std::sort(result.pawns.begin(), result.pawns.end(), [&](Square a, Square b) {
     return std::pair(relative_rank(side, a), a.file()) < std::pair(relative_rank(side, b), b.file());
   });
   const int n = static_cast<int>(result.pawns.size());
+  SquareSet files;
+  for (Square s : result.pawns) files |= SquareSet::file(s.file());
+  if (files.count() == 8 * n) {  // one pawn a file (the usual case): each on its own file, no capture
+    for (Square s : result.pawns) result.start_file.push_back(s.file());
+    return result;
+  }
+  if (n <= 8) {
+    const int quick = greedy_captures(result.pawns, side);
+    if (quick >= 0 && quick < limit) {
+      result.captures = quick;
+      return result;  // start_file stays empty: no capture colours can be read from it
+    }
+  }
   if (n > 8) {
     result.feasible = false;
     result.blocked = result.pawns;
@@ -55,7 +97,7 @@ PawnOrigins pawn_origins(const Position& pos, Color side) {
   best[0] = 0;
   int failed_at = n;
   for (int mask = 0; mask < 256; ++mask) {
-    const int i = std::popcount(static_cast<unsigned>(mask));
+    const int i = kBits[static_cast<std::size_t>(mask)];
     if (best[static_cast<std::size_t>(mask)] >= kInfinite || i >= n) continue;
     const Square pawn = result.pawns[static_cast<std::size_t>(i)];
     const int reach = relative_rank(side, pawn) - 1;
@@ -71,7 +113,7 @@ PawnOrigins pawn_origins(const Position& pos, Color side) {
   }
   int full = -1;
   for (int mask = 0; mask < 256; ++mask) {
-    if (std::popcount(static_cast<unsigned>(mask)) == n && best[static_cast<std::size_t>(mask)] < kInfinite &&
+    if (kBits[static_cast<std::size_t>(mask)] == n && best[static_cast<std::size_t>(mask)] < kInfinite &&
         (full < 0 || best[static_cast<std::size_t>(mask)] < best[static_cast<std::size_t>(full)]))
       full = mask;
   }
@@ -80,7 +122,7 @@ PawnOrigins pawn_origins(const Position& pos, Color side) {
     for (int k = 1; k <= n && failed_at == n; ++k) {
       bool any = false;
       for (int mask = 0; mask < 256; ++mask) {
-        any |= std::popcount(static_cast<unsigned>(mask)) == k && best[static_cast<std::size_t>(mask)] < kInfinite;
+        any |= kBits[static_cast<std::size_t>(mask)] == k && best[static_cast<std::size_t>(mask)] < kInfinite;
       }
       if (!any) failed_at = k;
     }
@@ -150,32 +192,63 @@ void promotion_reasons(const Position& pos, Color side, std::vector<std::string>
   out.push_back(reason);
 }
 
-// When every piece `victim` lost was taken by a pawn of the other side on a square the pawn
-// structure fixes, a missing bishop of the other square colour cannot have been captured.
+// The capture squares of one assignment of pawns to starting files, when its captures fix them
+// (a pawn that made only captures took on its diagonal); false when some capture square is open.
+bool fixed_capture_squares(const std::vector<Square>& pawns, const std::array<int, 8>& start, Color side,
+                           SquareSet& squares) {
+  for (std::size_t i = 0; i < pawns.size(); ++i) {
+    const int shift = pawns[i].file() - start[i];
+    const int captures = std::abs(shift);
+    if (captures == 0) continue;
+    if (captures != relative_rank(side, pawns[i]) - 1) return false;  // a push among them: squares open
+    for (int k = 1; k <= captures; ++k) squares |= relative_square(side, start[i] + (shift > 0 ? k : -k), 1 + k);
+  }
+  return true;
+}
+
+// Every cheapest assignment of the pawns to starting files, each given to `visit` (which returns
+// false to stop); true when all were visited.
+template <typename Visit>
+bool each_cheapest_assignment(const std::vector<Square>& pawns, Color side, int cheapest, std::size_t i, int used,
+                              int cost, std::array<int, 8>& start, Visit& visit) {
+  if (cost > cheapest) return true;
+  if (i == pawns.size()) return cost < cheapest || visit(start);
+  const int reach = relative_rank(side, pawns[i]) - 1;
+  for (int file = 0; file < 8; ++file) {
+    const int shift = std::abs(file - pawns[i].file());
+    if ((used >> file) & 1 || shift > reach) continue;
+    start[i] = file;
+    if (!each_cheapest_assignment(pawns, side, cheapest, i + 1, used | (1 << file), cost + shift, start, visit))
+      return false;
+  }
+  return true;
+}
+
+// When every piece `victim` lost was taken by a pawn of the other side on squares the pawn
+// structure fixes (in every cheapest assignment), a missing bishop of the other square colour
+// cannot have been captured.
 void missing_bishop_reasons(const Position& pos, Color victim, const PawnOrigins& captors, std::vector<std::string>& out) {
   const Color side = ~victim;
   const int missing = 16 - pos.pieces(victim).count();
-  if (!captors.feasible || missing == 0 || captors.captures != missing) return;
+  if (!captors.feasible || missing == 0 || captors.captures != missing || captors.start_file.empty()) return;
+  const SquareSet bishops = pos.pieces(victim, PieceType::Bishop);
+  if ((bishops & SquareSet::light()).any() && (bishops & SquareSet::dark()).any()) return;
+  SquareSet all;
+  bool fixed = true;
+  auto visit = [&](const std::array<int, 8>& start) {
+    SquareSet squares;
+    fixed = fixed_capture_squares(captors.pawns, start, side, squares);
+    all |= squares;
+    return fixed;
+  };
+  std::array<int, 8> start{};
+  each_cheapest_assignment(captors.pawns, side, captors.captures, 0, 0, 0, start, visit);
+  if (!fixed || all.is_empty()) return;
   std::vector<Square> squares;
-  bool all_light = true;
-  bool all_dark = true;
-  for (std::size_t i = 0; i < captors.pawns.size(); ++i) {
-    const Square pawn = captors.pawns[i];
-    const int shift = pawn.file() - captors.start_file[i];
-    const int captures = std::abs(shift);
-    if (captures == 0) continue;
-    if (captures != relative_rank(side, pawn) - 1) return;  // a push among the captures: squares unknown
-    for (int k = 1; k <= captures; ++k) {
-      const Square s = relative_square(side, captors.start_file[i] + (shift > 0 ? k : -k), 1 + k);
-      squares.push_back(s);
-      (SquareSet::light().contains(s) ? all_dark : all_light) = false;
-    }
-  }
-  std::sort(squares.begin(), squares.end());
+  for (Square s : all) squares.push_back(s);
   for (bool light : {true, false}) {
     const SquareSet colour = light ? SquareSet::light() : SquareSet::dark();
-    if ((pos.pieces(victim, PieceType::Bishop) & colour).any()) continue;
-    if (!(light ? all_dark : all_light)) continue;
+    if ((bishops & colour).any() || all.intersects(colour)) continue;
     out.push_back(color_name(victim) + " is missing " + (light ? "light" : "dark") + "-square Bishop but all " +
                   color_name(side) + " captures occurred on " + (light ? "dark" : "light") + " squares (" +
                   square_list(squares) + ")");
@@ -219,8 +292,8 @@ Reachability analyse_reachability(const Position& pos) {
     result.reasons.push_back(fault);
     return result;
   }
-  const PawnOrigins white = pawn_origins(pos, Color::White);
-  const PawnOrigins black = pawn_origins(pos, Color::Black);
+  const PawnOrigins white = pawn_origins(pos, Color::White, 16 - pos.pieces(Color::Black).count());
+  const PawnOrigins black = pawn_origins(pos, Color::Black, 16 - pos.pieces(Color::White).count());
   pawn_structure_reasons(pos, Color::White, white, result.reasons);
   pawn_structure_reasons(pos, Color::Black, black, result.reasons);
   promotion_reasons(pos, Color::White, result.reasons);

@@ -2,6 +2,7 @@
 // retractions of the side that just moved, and the predecessor each one implies.
 #include "chess/retro.h"
 
+#include <algorithm>
 #include <array>
 
 #include "chess/attacks.h"
@@ -233,11 +234,28 @@ std::vector<Retraction> legal_retractions(const Position& pos) {
   return out;
 }
 
+// Whether the man that retracts `r` would itself attack `king` from its origin: such a
+// predecessor has the side to move now already in check, so the costly full test is skipped.
+bool origin_attacks(const Position& pos, const Retraction& r, Square king) {
+  const Move m = r.move;
+  if (m.kind() == Move::Kind::Castling) return false;
+  const Color mover = ~pos.side_to_move();
+  const Piece man = m.kind() == Move::Kind::Promotion ? Piece(mover, PieceType::Pawn) : pos.piece_at(m.to());
+  SquareSet occupied = pos.occupied().without(m.to()).with(m.from());
+  if (r.uncaptured != PieceType::None && m.kind() != Move::Kind::EnPassant) occupied |= m.to();
+  return piece_attacks(man, m.from(), occupied).contains(king);
+}
+
 bool check_is_explicable(const Position& pos) {
   std::vector<Retraction> all;
   Retractor(pos, all, true).run();
   const Color checked = pos.side_to_move();
+  const Square king = pos.king(checked);
+  // The checkers' own retractions first: a direct check is the usual explanation.
+  const SquareSet checkers = pos.checkers();
+  std::stable_partition(all.begin(), all.end(), [&](const Retraction& r) { return checkers.contains(r.move.to()); });
   for (const Retraction& r : all) {
+    if (king.is_valid() && origin_attacks(pos, r, king)) continue;
     const Position before = retract(pos, r);
     if ((before.attacked_by(~checked) & before.pieces(checked, PieceType::King)).is_empty()) return true;
   }
