@@ -1,10 +1,14 @@
 // The move filter: the moves played from the current position (or the one that led to it, or the
 // legal or pseudo-legal ones) that match criteria — from, to, capture, promote, en passant,
 // castling, null, primary/secondary — as a yes/no answer, a count, or the squares involved.
+// Speculative form (CQLi), `move … [all] : F`: each matching move is made on an imaginary copy
+// of the position and F evaluated there; only the moves where F matches count.
 #include <array>
 #include <string>
 
 #include "builtins/builtins.h"
+#include "builtins/imaginary.h"
+#include "builtins/moves.h"
 #include "builtins/node_switch.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
@@ -66,10 +70,12 @@ struct CriteriaSets {
 
 class MoveFilter final : public Filter {
  public:
-  MoveFilter(MoveMode mode, MoveValue value, MoveCriteria criteria)
-      : Filter(type_of(value)), mode_(mode), value_(value), criteria_(std::move(criteria)) {}
+  MoveFilter(MoveMode mode, MoveValue value, MoveCriteria criteria, bool all)
+      : Filter(type_of(value, all)), mode_(mode), value_(value), criteria_(std::move(criteria)), all_(all) {}
 
-  static ValueType type_of(MoveValue v) {
+  // `all` makes the answer whether every move matched (a count of them with `count`).
+  static ValueType type_of(MoveValue v, bool all) {
+    if (all && v != MoveValue::Count) return ValueType::Logical;
     switch (v) {
       case MoveValue::Exists: return ValueType::Logical;
       case MoveValue::Count: return ValueType::Numeric;
@@ -80,9 +86,16 @@ class MoveFilter final : public Filter {
     return ValueType::Logical;
   }
 
+  MoveMode mode() const { return mode_; }
+  void set_target(FilterPtr target) { target_ = std::move(target); }
+
   // A count always has a value (0 included), so it always matches; otherwise some move must.
   bool match(Context& ctx) const override {
     if (value_ == MoveValue::Count) return number(ctx).has_value();
+    if (target_ || all_) {
+      const Tally t = tally(ctx);
+      return all_ ? t.matched == t.considered : t.matched > 0;
+    }
     bool found = false;
     scan(ctx, [&](Move, const chess::Position&) {
       found = true;
@@ -91,7 +104,13 @@ class MoveFilter final : public Filter {
     return found;
   }
 
+  // `count all`: the number of moves when every one matched, else none.
   std::optional<std::int64_t> number(Context& ctx) const override {
+    if (target_ || all_) {
+      const Tally t = tally(ctx);
+      if (all_ && t.matched != t.considered) return std::nullopt;
+      return t.matched;
+    }
     std::int64_t count = 0;
     scan(ctx, [&](Move, const chess::Position&) {
       ++count;
@@ -101,25 +120,64 @@ class MoveFilter final : public Filter {
   }
 
   SquareSet squares(Context& ctx) const override {
+    if (target_) return tally(ctx).squares;
     SquareSet result;
     scan(ctx, [&](Move m, const chess::Position& before) {
-      switch (value_) {
-        case MoveValue::From: result |= SquareSet(m.from()); break;
-        case MoveValue::To: result |= SquareSet(destination(m)); break;
-        case MoveValue::Capture: result |= SquareSet(captured_square(before, m)); break;
-        case MoveValue::Exists:
-        case MoveValue::Count: break;
-      }
+      result |= squares_of(m, before);
       return true;
     });
     return result;
   }
 
  private:
+  // What a speculative move filter found: the moves considered, those where the target matched,
+  // and the squares (per the filter's value) of the matching ones.
+  struct Tally {
+    std::int64_t considered = 0, matched = 0;
+    SquareSet squares;
+  };
+
+  SquareSet squares_of(Move m, const chess::Position& before) const {
+    SquareSet result;
+    switch (value_) {
+      case MoveValue::From: result |= SquareSet(m.from()); break;
+      case MoveValue::To: result |= SquareSet(destination(m)); break;
+      case MoveValue::Capture: result |= SquareSet(captured_square(before, m)); break;
+      case MoveValue::Exists:
+      case MoveValue::Count: break;
+    }
+    return result;
+  }
+
+  // Every matching move, made on an imaginary copy with the target evaluated there (without a
+  // target, as with `move legal all`, every move counts as matching). Comments the target makes
+  // where it fails are dropped.
+  Tally tally(Context& ctx) const {
+    Tally t;
+    scan(ctx, [&](Move m, const chess::Position& before) {
+      ++t.considered;
+      if (target_ && !target_holds_after(ctx, m, before)) return true;
+      ++t.matched;
+      if (value_ != MoveValue::Exists && value_ != MoveValue::Count) t.squares |= squares_of(m, before);
+      return true;
+    });
+    return t;
+  }
+
+  bool target_holds_after(Context& ctx, Move m, const chess::Position& before) const {
+    chess::Position after = before;
+    after.play(m);
+    const std::uint16_t ply = static_cast<std::uint16_t>(ctx.tree_node(ctx.node()).ply + 1);
+    const std::size_t mark = ctx.comment_mark();
+    ImaginaryStep step(ctx, after, m, ply, move_mutation(before, m, after));
+    if (target_->match(ctx)) return true;
+    ctx.rollback_comments(mark);
+    return false;
+  }
+
   // Calls visit(move, position before it) for each matching move until visit returns false.
   template <typename Visit>
   void scan(Context& ctx, Visit visit) const {
-    const chess::Game& game = ctx.game();
     chess::NodeId before = ctx.node();
     chess::MoveList moves;
     bool first_is_primary = false;  // moves[0] is the primary move of `before`
@@ -129,14 +187,14 @@ class MoveFilter final : public Filter {
         if (here.parent == chess::kNoNode) return;
         before = here.parent;
         moves.push_back(here.move);
-        first_is_primary = game.node(before).first_child == ctx.node();
+        first_is_primary = ctx.tree_node(before).first_child == ctx.node();
         break;
       }
       case MoveMode::Played:
         // Without `variations` the game is its main line: only the primary move was played.
         for (chess::NodeId c = ctx.game_node().first_child; c != chess::kNoNode && moves.size() < moves.capacity();
-             c = game.node(c).next_sibling) {
-          moves.push_back(game.node(c).move);
+             c = ctx.tree_node(c).next_sibling) {
+          moves.push_back(ctx.tree_node(c).move);
           if (!ctx.variations()) break;
         }
         first_is_primary = true;
@@ -146,9 +204,15 @@ class MoveFilter final : public Filter {
     }
     if ((mode_ == MoveMode::Played || mode_ == MoveMode::Previous) && moves.empty()) return;
     const CriteriaSets sets = evaluate_sets(ctx, before);
-    const chess::Position& position = game.node(before).position;
-    if (mode_ == MoveMode::Legal) chess::generate_legal_moves(position, moves, sets.from);
-    if (mode_ == MoveMode::PseudoLegal) chess::generate_pseudo_legal_moves(position, moves);
+    const chess::Position& position = ctx.tree_node(before).position;
+    if (criteria_.null && (mode_ == MoveMode::Legal || mode_ == MoveMode::PseudoLegal)) {
+      // A pass is pseudo-legal always and legal when it does not leave the king in check.
+      if (mode_ == MoveMode::PseudoLegal || !position.in_check()) moves.push_back(Move::null());
+    } else if (mode_ == MoveMode::Legal) {
+      chess::generate_legal_moves(position, moves, sets.from);
+    } else if (mode_ == MoveMode::PseudoLegal) {
+      chess::generate_pseudo_legal_moves(position, moves);
+    }
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (accepts(moves[i], position, first_is_primary && i == 0, sets) && !visit(moves[i], position)) return;
     }
@@ -197,11 +261,13 @@ class MoveFilter final : public Filter {
   MoveMode mode_;
   MoveValue value_;
   MoveCriteria criteria_;
+  bool all_;
+  FilterPtr target_;  // the speculative form's F; nullptr for a plain move filter
 };
 
 // No `comment` parameter: a comment after a move filter is a filter of its own, as the CQLi
 // manual's examples write it (`move previous capture . comment "Initial capture"`).
-constexpr std::array<ParameterSpec, 17> kMoveParameters{{
+constexpr std::array<ParameterSpec, 18> kMoveParameters{{
     {"previous"},
     {"legal"},
     {"pseudolegal"},
@@ -219,6 +285,7 @@ constexpr std::array<ParameterSpec, 17> kMoveParameters{{
     {"primary"},
     {"secondary"},
     {"count"},
+    {"all"},
 }};
 
 // Reports at a parameter's word.
@@ -295,7 +362,7 @@ FilterPtr bind_move(BindArguments& a) {
       mode = name == "previous" ? MoveMode::Previous : name == "legal" ? MoveMode::Legal : MoveMode::PseudoLegal;
       continue;
     }
-    if (name != "count" && !bind_criterion(a, p, criteria)) return nullptr;
+    if (name != "count" && name != "all" && !bind_criterion(a, p, criteria)) return nullptr;
   }
   if (criteria.primary && criteria.secondary) {
     a.binder.error(a.node, "'primary' and 'secondary' exclude each other");
@@ -320,10 +387,23 @@ FilterPtr bind_move(BindArguments& a) {
     if (first == "to") value = MoveValue::To;
     if (first == "capture") value = MoveValue::Capture;
   }
-  return std::make_unique<MoveFilter>(mode, value, std::move(criteria));
+  return std::make_unique<MoveFilter>(mode, value, std::move(criteria), a.parameter("all") != nullptr);
 }
 
 }  // namespace
+
+bool is_move_filter(const Filter& filter) { return dynamic_cast<const MoveFilter*>(&filter) != nullptr; }
+
+FilterPtr bind_speculative_move(BindArguments& a) {
+  auto* move = dynamic_cast<MoveFilter*>(a.arguments[0].get());
+  if (move->mode() == MoveMode::Previous) {
+    a.binder.error(*a.node.children[0], "'move previous' cannot be speculative: its move was already made",
+                   "parent : F evaluates F before the last move");
+    return nullptr;
+  }
+  move->set_target(std::move(a.arguments[1]));
+  return std::move(a.arguments[0]);
+}
 
 void register_move_filters(Registry& registry) {
   grammar::KeywordShape shape{"move", ShapeKind::Parameters, precedence::kLowest, 0, 0, kMoveParameters};
