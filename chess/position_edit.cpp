@@ -32,13 +32,15 @@ void Position::edit_side_to_move(Color c) {
 }
 
 void Position::finish_edit() {
-  // A right survives while its rook stands on its square and its king on the same back rank.
+  // A right survives while its rook stands on its square and its king at home: on the e-file
+  // (Chess960: anywhere on that back rank).
   for (int i = 0; i < 4; ++i) {
     const Square rook = castling_rook_[i];
     if (!rook.is_valid()) continue;
     const Color c = i < 2 ? Color::White : Color::Black;
     const Square k = king(c);
-    if (board_[rook.index()] != Piece(c, PieceType::Rook) || !k.is_valid() || k.rank() != rook.rank()) {
+    const bool king_home = k.is_valid() && k.rank() == rook.rank() && (chess960_ || k.file() == 4);
+    if (board_[rook.index()] != Piece(c, PieceType::Rook) || !king_home) {
       castling_rook_[i] = Square::none();
     }
   }

@@ -176,9 +176,5 @@ TEST_CASE("move filter errors name what is wrong", "[moves]") {
   CHECK(compile_error("move from 3") == "'from' of 'move' takes a set of squares, but this is a numeric filter");
   CHECK(compile_error("move enpassant enpassantsquare d6") == "write 'enpassant' or 'enpassantsquare S', not both");
   CHECK(compile_error("move legal reverse").find("'move reverse'") == 0);
-  // `:` after a move filter: move names no position.
-  CHECK(compile_error("move legal : mate") ==
-        "':' needs a position on its left; 'move' is a logical filter: it says which moves match, not where they lead");
-  CHECK(compile_error("move from K : check") ==
-        "':' needs a position on its left; 'move' is a set filter: it says which moves match, not where they lead");
+  CHECK(compile_error("move previous : check") == "'move previous' cannot be speculative: its move was already made");
 }
