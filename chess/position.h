@@ -22,8 +22,8 @@ class Position {
   // The standard initial position.
   static Position initial();
   // Parses FEN (also X-FEN and Shredder-FEN castling letters). Missing halfmove/fullmove fields
-  // default to 0 and 1. Returns nullopt and sets *error (if given) on malformed text or on a
-  // position that cannot be played (wrong number of kings, side not to move in check, …).
+  // default to 0 and 1. Returns nullopt and sets *error (if given) only on text that describes no
+  // board; any board is read as given, legal or not (see chess/legality.h to ask).
   static std::optional<Position> from_fen(std::string_view fen, std::string* error = nullptr,
                                           bool chess960 = false);
   std::string fen() const;
@@ -112,7 +112,6 @@ class Position {
   bool parse_placement(std::string_view field, std::string* error);
   bool parse_castling(std::string_view field, std::string* error);
   bool parse_en_passant(std::string_view field, std::string* error);
-  bool validate(std::string* error) const;
   std::string castling_field() const;
 
   std::array<Piece, 64> board_{};
