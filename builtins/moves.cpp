@@ -12,6 +12,7 @@
 #include "builtins/node_switch.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "chess/retro.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -25,7 +26,10 @@ using grammar::ShapeKind;
 namespace precedence = grammar::precedence;
 
 // Which moves a move filter looks at.
-enum class MoveMode : std::uint8_t { Played, Previous, Legal, PseudoLegal };
+// Reverse modes: the moves that could have led here (CQLi), each with the predecessor it implies.
+enum class MoveMode : std::uint8_t { Played, Previous, Legal, PseudoLegal, ReverseLegal, ReversePseudoLegal };
+
+bool is_reverse(MoveMode mode) { return mode == MoveMode::ReverseLegal || mode == MoveMode::ReversePseudoLegal; }
 // What it yields: whether one matches, how many do, or their from, to or captured squares.
 enum class MoveValue : std::uint8_t { Exists, Count, From, To, Capture };
 
@@ -164,20 +168,49 @@ class MoveFilter final : public Filter {
     return t;
   }
 
+  // The target at the position after the move (a reverse move: at its predecessor, `before`).
   bool target_holds_after(Context& ctx, Move m, const chess::Position& before) const {
-    chess::Position after = before;
-    after.play(m);
-    const std::uint16_t ply = static_cast<std::uint16_t>(ctx.tree_node(ctx.node()).ply + 1);
     const std::size_t mark = ctx.comment_mark();
-    ImaginaryStep step(ctx, after, m, ply, move_mutation(before, m, after));
-    if (target_->match(ctx)) return true;
-    ctx.rollback_comments(mark);
-    return false;
+    const std::uint16_t ply = ctx.game_node().ply;
+    bool holds = false;
+    if (is_reverse(mode_)) {
+      const chess::Position& now = ctx.position();
+      const chess::Square captured = captured_square(before, m);
+      const chess::Retraction r{m, captured.is_valid() ? before.piece_at(captured).type() : chess::PieceType::None};
+      ImaginaryStep step(ctx, before, chess::Move::none(), ply > 0 ? static_cast<std::uint16_t>(ply - 1) : ply,
+                         move_number_prefix(before) + chess::retraction_text(now, r));
+      holds = target_->match(ctx);
+    } else {
+      chess::Position after = before;
+      after.play(m);
+      ImaginaryStep step(ctx, after, m, static_cast<std::uint16_t>(ply + 1), move_mutation(before, m, after));
+      holds = target_->match(ctx);
+    }
+    if (!holds) ctx.rollback_comments(mark);
+    return holds;
+  }
+
+  // Reverse modes: visit(move taken back, its predecessor) for each matching retraction.
+  template <typename Visit>
+  void scan_reverse(Context& ctx, Visit visit) const {
+    const CriteriaSets sets = evaluate_sets(ctx, ctx.node());
+    const chess::Position& position = ctx.position();
+    const std::vector<chess::Retraction> retractions = mode_ == MoveMode::ReverseLegal
+                                                           ? chess::legal_retractions(position)
+                                                           : chess::pseudolegal_retractions(position);
+    for (const chess::Retraction& r : retractions) {
+      const chess::Position before = chess::retract(position, r);
+      if (accepts(r.move, before, false, sets) && !visit(r.move, before)) return;
+    }
   }
 
   // Calls visit(move, position before it) for each matching move until visit returns false.
   template <typename Visit>
   void scan(Context& ctx, Visit visit) const {
+    if (is_reverse(mode_)) {
+      scan_reverse(ctx, visit);
+      return;
+    }
     chess::NodeId before = ctx.node();
     chess::MoveList moves;
     bool first_is_primary = false;  // moves[0] is the primary move of `before`
@@ -200,7 +233,9 @@ class MoveFilter final : public Filter {
         first_is_primary = true;
         break;
       case MoveMode::Legal:
-      case MoveMode::PseudoLegal: break;
+      case MoveMode::PseudoLegal:
+      case MoveMode::ReverseLegal:
+      case MoveMode::ReversePseudoLegal: break;
     }
     if ((mode_ == MoveMode::Played || mode_ == MoveMode::Previous) && moves.empty()) return;
     const CriteriaSets sets = evaluate_sets(ctx, before);
@@ -342,34 +377,55 @@ bool bind_criterion(BindArguments& a, BoundParameter& p, MoveCriteria& c) {
   return true;
 }
 
-FilterPtr bind_move(BindArguments& a) {
-  MoveMode mode = MoveMode::Played;
+// The mode words: previous, legal or pseudolegal (one of them), and reverse, which takes legal
+// (its default) or pseudolegal with it. nullopt after reporting an error.
+std::optional<MoveMode> bind_mode(BindArguments& a) {
   const BoundParameter* mode_word = nullptr;
+  for (const BoundParameter& p : a.parameters) {
+    const std::string& name = p.syntax->name;
+    if (name != "previous" && name != "legal" && name != "pseudolegal") continue;
+    if (mode_word) {
+      parameter_error(a, p, "'" + name + "' and '" + mode_word->syntax->name + "' cannot be combined: a move filter looks at one kind of move");
+      return std::nullopt;
+    }
+    mode_word = &p;
+  }
+  const std::string word = mode_word ? mode_word->syntax->name : "";
+  if (a.parameter("reverse")) {
+    if (word == "previous") {
+      parameter_error(a, *mode_word, "'previous' and 'reverse' cannot be combined: a move filter looks at one kind of move");
+      return std::nullopt;
+    }
+    return word == "pseudolegal" ? MoveMode::ReversePseudoLegal : MoveMode::ReverseLegal;
+  }
+  if (word == "previous") return MoveMode::Previous;
+  if (word == "legal") return MoveMode::Legal;
+  if (word == "pseudolegal") return MoveMode::PseudoLegal;
+  return MoveMode::Played;
+}
+
+FilterPtr bind_move(BindArguments& a) {
+  const std::optional<MoveMode> mode = bind_mode(a);
+  if (!mode) return nullptr;
   MoveCriteria criteria;
   for (BoundParameter& p : a.parameters) {
     const std::string& name = p.syntax->name;
-    if (name == "reverse") {
-      parameter_error(a, p, "'move reverse' (the moves that could have led here) is a CQLi mode that this version of Quarry does not have",
-                      "move previous is the move that did lead here");
-      return nullptr;
-    }
-    if (name == "previous" || name == "legal" || name == "pseudolegal") {
-      if (mode_word) {
-        parameter_error(a, p, "'" + name + "' and '" + mode_word->syntax->name + "' cannot be combined: a move filter looks at one kind of move");
-        return nullptr;
-      }
-      mode_word = &p;
-      mode = name == "previous" ? MoveMode::Previous : name == "legal" ? MoveMode::Legal : MoveMode::PseudoLegal;
+    if (name == "previous" || name == "legal" || name == "pseudolegal" || name == "reverse" || name == "count" ||
+        name == "all") {
       continue;
     }
-    if (name != "count" && name != "all" && !bind_criterion(a, p, criteria)) return nullptr;
+    if (!bind_criterion(a, p, criteria)) return nullptr;
   }
   if (criteria.primary && criteria.secondary) {
     a.binder.error(a.node, "'primary' and 'secondary' exclude each other");
     return nullptr;
   }
-  if ((criteria.primary || criteria.secondary) && (mode == MoveMode::Legal || mode == MoveMode::PseudoLegal)) {
-    a.binder.error(a.node, "'primary' and 'secondary' tell played moves apart; they do not apply to legal or pseudolegal moves");
+  if ((criteria.primary || criteria.secondary) && *mode != MoveMode::Played && *mode != MoveMode::Previous) {
+    a.binder.error(a.node, "'primary' and 'secondary' tell played moves apart; they do not apply to legal, pseudolegal or reverse moves");
+    return nullptr;
+  }
+  if (criteria.null && is_reverse(*mode)) {
+    a.binder.error(a.node, "'null' does not apply to reverse moves: a pass cannot be taken back");
     return nullptr;
   }
   if (criteria.enpassant && criteria.enpassant_square) {
@@ -387,7 +443,7 @@ FilterPtr bind_move(BindArguments& a) {
     if (first == "to") value = MoveValue::To;
     if (first == "capture") value = MoveValue::Capture;
   }
-  return std::make_unique<MoveFilter>(mode, value, std::move(criteria), a.parameter("all") != nullptr);
+  return std::make_unique<MoveFilter>(*mode, value, std::move(criteria), a.parameter("all") != nullptr);
 }
 
 }  // namespace

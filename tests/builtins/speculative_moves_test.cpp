@@ -68,3 +68,30 @@ TEST_CASE("currentmutation articulates the moves made, numbered", "[moves][imagi
             .matches());
   CHECK(Evaluation("move legal null : { currentmutation == \"1.--\" }", kStart).matches());
 }
+
+TEST_CASE("move reverse: the moves that could have led here, and their predecessors", "[moves][imaginary]") {
+  // Sam Loyd's retractor from the CQLi manual: retract bxa8=B... then mate.
+  const char* loyd = "1B5r/5pp1/1p6/7p/p2P2N1/2Pn4/PP6/R4K1k b - - 0 1";
+  CHECK(Evaluation("move legal reverse count", loyd).number() > 0);
+  CHECK(Evaluation("move legal reverse count", loyd).number() ==
+        Evaluation("move reverse count", loyd).number());
+  CHECK(Evaluation("move legal reverse count", loyd).number() <= Evaluation("move pseudolegal reverse count", loyd).number());
+  // The predecessor has White to move; a retraction leads back a ply.
+  CHECK(Evaluation("move legal reverse all : wtm", loyd).matches());
+  CHECK(Evaluation("move legal reverse from a7 to b8 : { Pa7 wtm }", loyd).matches());
+  // From a7 to b8: the bishop's five (quiet, or uncapturing N B R Q) and the pawn's four
+  // capture-promotions.
+  CHECK(Evaluation("move legal reverse from a7 to b8 count", loyd).number() == 9);
+  CHECK(Evaluation("move legal reverse from a7 to b8 promote B count", loyd).number() == 4);
+  CHECK(Evaluation("move legal reverse capture b8 count : true", loyd).number() ==
+        Evaluation("move legal reverse to b8 capture b8 count", loyd).number());
+}
+
+TEST_CASE("currentmutation after a reverse move and then a move: the manual's retractors", "[moves][imaginary]") {
+  const char* loyd = "1B5r/5pp1/1p6/7p/p2P2N1/2Pn4/PP6/R4K1k b - - 0 1";
+  CHECK(Evaluation("move legal reverse : move legal : { mate currentmutation == \"1.~Pa7x(B)b8=B 1.a8=Q#\" }", loyd)
+            .matches());
+  const char* en_passant = "n7/2b2pq1/3P3p/p7/2k5/1R5P/3Q1P1K/1b4r1 b - - 0 1";
+  CHECK(Evaluation("move legal reverse : move legal : { mate currentmutation == \"1.~Pe5x(P)d6 1.Qc3#\" }", en_passant)
+            .matches());
+}
