@@ -83,6 +83,19 @@ class Position {
   bool is_stalemate() const;
   bool has_legal_move() const;
 
+  // --- editing (imaginary positions; chess/position_edit.cpp) ----------------------------
+  // Board edits that no move makes: put a piece (replacing what stood there), empty a square,
+  // swap two squares' contents (identities travel with the pieces), set the side to move. After
+  // edits, finish_edit() drops castling rights and an en passant square the board no longer
+  // supports and recomputes the Zobrist key.
+  void edit_put(Square s, Piece p, int id);
+  void edit_clear(Square s);
+  void edit_swap(Square a, Square b);
+  void edit_side_to_move(Color c);
+  void finish_edit();
+  // An identity no piece of this position has (for a piece an edit adds).
+  int unused_piece_id() const;
+
   friend bool operator==(const Position&, const Position&) = default;
 
  private:
