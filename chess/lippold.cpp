@@ -42,6 +42,11 @@ std::optional<LippoldEndgame> LippoldEndgame::parse(std::string_view material, s
     e.pieces_.push_back({i < second_king ? Color::White : Color::Black, t});
   }
   if (e.pieces_.size() < 3 || e.pieces_.size() > 4) return fail("an endgame of 3 or 4 men is needed");
+  for (std::size_t i = 0; i < e.pieces_.size(); ++i) {
+    for (std::size_t j = i + 1; j < e.pieces_.size(); ++j) {
+      if (e.pieces_[i].color == e.pieces_[j].color && e.pieces_[i].type == e.pieces_[j].type) e.interchangeable_ = 2;
+    }
+  }
   return e;
 }
 
@@ -146,7 +151,7 @@ std::uint64_t LippoldEndgame::correct_count(Color side) const {
   std::uint64_t count = 0;
   for (std::uint64_t p = side == Color::White ? 0 : per_side, end = p + per_side; p < end; ++p)
     count += classes_[p] == LippoldClass::Legal;
-  return count;
+  return count / interchangeable_;
 }
 
 std::uint64_t LippoldEndgame::complete_count(Color side) const {
@@ -154,7 +159,7 @@ std::uint64_t LippoldEndgame::complete_count(Color side) const {
   std::uint64_t count = 0;
   for (std::uint64_t p = side == Color::White ? 0 : per_side, end = p + per_side; p < end; ++p)
     count += classes_[p] != LippoldClass::InitiallyIllegal;
-  return count;
+  return count / interchangeable_;
 }
 
 std::optional<LippoldClass> LippoldEndgame::classify(const Position& pos) const {

@@ -29,8 +29,11 @@ class LippoldEndgame {
   const std::string& material() const { return material_; }
   int men() const { return static_cast<int>(pieces_.size()); }
   // Legal positions with `side` to move under the correct (narrow: initially and derivedly
-  // illegal removed) and the complete (broad: only initially illegal removed) definitions.
+  // illegal removed) and the complete (broad: only initially illegal removed) definitions. Two
+  // men of one kind (KRRK) are interchangeable: a placement and its swap count once, as in the paper.
   std::uint64_t correct_count(Color side) const;
+  // Placements per side to move, 64^n (halved when two men are interchangeable).
+  std::uint64_t placement_count() const { return (std::uint64_t{1} << (6 * pieces_.size())) / interchangeable_; }
   std::uint64_t complete_count(Color side) const;
   // The class of a board holding exactly this material (no captured piece), or nullopt.
   std::optional<LippoldClass> classify(const Position& pos) const;
@@ -48,6 +51,7 @@ class LippoldEndgame {
   std::string material_;
   std::vector<Man> pieces_;  // white king first, then white men, black king, black men
   std::vector<LippoldClass> classes_;
+  std::uint64_t interchangeable_ = 1;  // 2 when two men are of one colour and type
 };
 
 }  // namespace quarry::chess

@@ -292,6 +292,8 @@ Reachability analyse_reachability(const Position& pos) {
     result.reasons.push_back(fault);
     return result;
   }
+  // The proofs reason from the standard initial position; a Chess960 game starts elsewhere.
+  if (pos.chess960()) return result;
   const PawnOrigins white = pawn_origins(pos, Color::White, 16 - pos.pieces(Color::Black).count());
   const PawnOrigins black = pawn_origins(pos, Color::Black, 16 - pos.pieces(Color::White).count());
   pawn_structure_reasons(pos, Color::White, white, result.reasons);

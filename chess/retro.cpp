@@ -40,9 +40,11 @@ class Retractor {
  public:
   // `unrecorded_double_steps`: a double step counts even when no en passant square records it, as
   // problem FENs often leave it out.
-  Retractor(const Position& pos, std::vector<Retraction>& out, bool unrecorded_double_steps = false)
+  // `only`: retract just the men on these squares (castling needs all).
+  Retractor(const Position& pos, std::vector<Retraction>& out, bool unrecorded_double_steps = false,
+            SquareSet only = SquareSet::all())
       : pos_(pos), out_(out), mover_(~pos.side_to_move()), empty_(~pos.occupied()), unmoved_(unmoved_squares()),
-        unrecorded_double_steps_(unrecorded_double_steps) {}
+        unrecorded_double_steps_(unrecorded_double_steps), only_(only) {}
 
   void run() {
     const Square ep = pos_.en_passant_square();
@@ -52,7 +54,7 @@ class Retractor {
       if (pos_.piece_at(to) == Piece(mover_, PieceType::Pawn) && empty_.contains(from)) add(Move(from, to));
       return;
     }
-    for (Square to : pos_.pieces(mover_).without(unmoved_)) {
+    for (Square to : pos_.pieces(mover_).without(unmoved_) & only_) {
       const PieceType type = pos_.piece_at(to).type();
       if (type == PieceType::Pawn) {
         pawn(to);
@@ -61,7 +63,7 @@ class Retractor {
         if (relative_rank(mover_, to) == 7 && type != PieceType::King) unpromotion(to, type);
       }
     }
-    castling();
+    if (only_ == SquareSet::all()) castling();
   }
 
  private:
@@ -144,6 +146,7 @@ class Retractor {
   SquareSet empty_;
   SquareSet unmoved_;
   bool unrecorded_double_steps_;
+  SquareSet only_;
 };
 
 // The predecessor as FEN text: the board with the move taken back, the mover to move, the same
@@ -247,19 +250,20 @@ bool origin_attacks(const Position& pos, const Retraction& r, Square king) {
 }
 
 bool check_is_explicable(const Position& pos) {
-  std::vector<Retraction> all;
-  Retractor(pos, all, true).run();
   const Color checked = pos.side_to_move();
   const Square king = pos.king(checked);
-  // The checkers' own retractions first: a direct check is the usual explanation.
-  const SquareSet checkers = pos.checkers();
-  std::stable_partition(all.begin(), all.end(), [&](const Retraction& r) { return checkers.contains(r.move.to()); });
-  for (const Retraction& r : all) {
-    if (king.is_valid() && origin_attacks(pos, r, king)) continue;
+  const auto explains = [&](const Retraction& r) {
+    if (king.is_valid() && origin_attacks(pos, r, king)) return false;
     const Position before = retract(pos, r);
-    if ((before.attacked_by(~checked) & before.pieces(checked, PieceType::King)).is_empty()) return true;
-  }
-  return false;
+    return (before.attacked_by(~checked) & before.pieces(checked, PieceType::King)).is_empty();
+  };
+  // A direct check by the man that moved is the usual explanation: its retractions come first.
+  std::vector<Retraction> direct;
+  Retractor(pos, direct, true, pos.checkers()).run();
+  if (std::any_of(direct.begin(), direct.end(), explains)) return true;
+  std::vector<Retraction> all;
+  Retractor(pos, all, true).run();
+  return std::any_of(all.begin(), all.end(), explains);
 }
 
 Position retract(const Position& pos, const Retraction& r) {

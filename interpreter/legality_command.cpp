@@ -24,7 +24,7 @@ int run_legality_command(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   endgame->solve();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const unsigned long long placements = 1ULL << (6 * endgame->men());
+  const unsigned long long placements = endgame->placement_count();
   std::printf("Lippold legality of %s: %llu placements per side to move\n", endgame->material().c_str(), placements);
   std::printf("%-7s %18s %18s %16s %17s\n", "to move", "initially illegal", "derivedly illegal", "legal (correct)",
               "legal (complete)");
