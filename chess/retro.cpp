@@ -23,15 +23,18 @@ int relative_rank(Color c, Square s) { return c == Color::White ? s.rank() : 7 -
 
 // Whether `side` could own one more piece of type t: no more than 8 pawns and 16 men, and no more
 // pieces beyond the initial set than its missing pawns could have promoted to.
-bool material_allows_one_more(const Position& pos, Color side, PieceType t) {
+// `instead_of`: a man of that type leaves (an unpromotion turns it back into the pawn).
+bool material_allows_one_more(const Position& pos, Color side, PieceType t, PieceType instead_of = PieceType::None) {
   std::array<int, 7> count{};
   for (PieceType type : kUncapturable) count[index_of(type)] = pos.pieces(side, type).count();
   ++count[index_of(t)];
+  if (instead_of != PieceType::None) --count[index_of(instead_of)];
   const int pawns = count[index_of(PieceType::Pawn)];
   const auto excess = [&](PieceType type, int initial) { return count[index_of(type)] > initial ? count[index_of(type)] - initial : 0; };
   const int promoted = excess(PieceType::Knight, 2) + excess(PieceType::Bishop, 2) + excess(PieceType::Rook, 2) +
                        excess(PieceType::Queen, 1);
-  return pawns <= 8 && pos.pieces(side).count() + 1 <= 16 && promoted <= 8 - pawns;
+  const int men = pos.pieces(side).count() + (instead_of == PieceType::None ? 1 : 0);
+  return pawns <= 8 && men <= 16 && promoted <= 8 - pawns;
 }
 
 // Generation state: the side that just moved (`mover`) and the squares its pieces may not leave
@@ -114,7 +117,7 @@ class Retractor {
   }
 
   void unpromotion(Square to, PieceType type) {
-    if (!material_allows_one_more(pos_, mover_, PieceType::Pawn)) return;
+    if (!material_allows_one_more(pos_, mover_, PieceType::Pawn, type)) return;
     const Square straight(to.index() - forward(mover_));
     const Move push(straight, to, Move::Kind::Promotion, type);
     if (empty_.contains(straight)) add(push);
