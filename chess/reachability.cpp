@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 
+#include <boost/container/static_vector.hpp>
+
 #include "chess/legality.h"
 #include "chess/retro.h"
 
@@ -27,11 +29,14 @@ std::string square_list(const std::vector<Square>& squares) {
 
 // The cheapest assignment of a side's pawns to distinct starting files, a pawn with k captures
 // moving k files; a pawn on relative rank r can have made at most r - 1 captures.
+// One side's pawns (a legal position has at most 8; the bound covers any board).
+using PawnList = boost::container::static_vector<Square, 64>;
+
 struct PawnOrigins {
   bool feasible = true;
   int captures = 0;
-  std::vector<Square> pawns;         // sorted by relative rank, then file
-  std::vector<int> start_file;       // per pawn, in the cheapest assignment
+  PawnList pawns;                    // sorted by relative rank, then file
+  boost::container::static_vector<int, 64> start_file;  // per pawn, in the cheapest assignment
   std::vector<Square> blocked;       // when infeasible: the pawns that cannot all be assigned
 };
 
@@ -44,7 +49,7 @@ constexpr std::array<int, 256> kBits = [] {
 
 // A quick assignment (pawns by rank, each to the nearest free file it can reach): an upper bound
 // on the captures, or -1 when it gets stuck (the exact search then decides).
-int greedy_captures(const std::vector<Square>& pawns, Color side) {
+int greedy_captures(const PawnList& pawns, Color side) {
   int used = 0;
   int captures = 0;
   for (Square pawn : pawns) {
@@ -86,7 +91,7 @@ PawnOrigins pawn_origins(const Position& pos, Color side, int limit) {
   }
   if (n > 8) {
     result.feasible = false;
-    result.blocked = result.pawns;
+    result.blocked.assign(result.pawns.begin(), result.pawns.end());
     return result;
   }
   constexpr int kInfinite = 1000;
@@ -194,7 +199,7 @@ void promotion_reasons(const Position& pos, Color side, std::vector<std::string>
 
 // The capture squares of one assignment of pawns to starting files, when its captures fix them
 // (a pawn that made only captures took on its diagonal); false when some capture square is open.
-bool fixed_capture_squares(const std::vector<Square>& pawns, const std::array<int, 8>& start, Color side,
+bool fixed_capture_squares(const PawnList& pawns, const std::array<int, 8>& start, Color side,
                            SquareSet& squares) {
   for (std::size_t i = 0; i < pawns.size(); ++i) {
     const int shift = pawns[i].file() - start[i];
@@ -209,7 +214,7 @@ bool fixed_capture_squares(const std::vector<Square>& pawns, const std::array<in
 // Every cheapest assignment of the pawns to starting files, each given to `visit` (which returns
 // false to stop); true when all were visited.
 template <typename Visit>
-bool each_cheapest_assignment(const std::vector<Square>& pawns, Color side, int cheapest, std::size_t i, int used,
+bool each_cheapest_assignment(const PawnList& pawns, Color side, int cheapest, std::size_t i, int used,
                               int cost, std::array<int, 8>& start, Visit& visit) {
   if (cost > cheapest) return true;
   if (i == pawns.size()) return cost < cheapest || visit(start);
