@@ -27,7 +27,7 @@ class Comment final : public Filter {
       : Filter(ValueType::Logical), arguments_(std::move(arguments)) {}
   bool match(Context& ctx) const override {
     std::string text = arguments_text(arguments_, ctx);
-    ctx.comments().push_back({ctx.node(), std::move(text)});
+    ctx.add_comment(ctx.node(), std::move(text));
     return true;
   }
 
@@ -57,8 +57,8 @@ class Message final : public Filter {
     std::string out = "game " + std::to_string(ctx.game().number) + ", move " +
                       std::to_string(pos.fullmove_number()) +
                       (pos.side_to_move() == chess::Color::White ? " (wtm)" : " (btm)");
-    if (!ctx.game().is_mainline(ctx.node())) {
-      out += ", position " + std::to_string(ctx.game().position_ids()[ctx.node()]);
+    if (!ctx.is_mainline(ctx.node())) {
+      if (std::optional<std::int64_t> id = ctx.position_id(ctx.node())) out += ", position " + std::to_string(*id);
     }
     return out;
   }
@@ -86,7 +86,7 @@ class RemoveComment final : public Filter {
  public:
   RemoveComment() : Filter(ValueType::Logical) {}
   bool match(Context& ctx) const override {
-    ctx.edits().push_back({GameEdit::Kind::RemoveComment, ctx.node(), {}, {}});
+    ctx.edits().push_back({GameEdit::Kind::RemoveComment, ctx.anchor(ctx.node()), {}, {}});
     return true;
   }
 };
@@ -100,12 +100,12 @@ class TagEdit final : public Filter {
     std::optional<std::string> name = name_->text(ctx);
     if (!name) return false;
     if (!value_) {
-      ctx.edits().push_back({GameEdit::Kind::RemoveTag, ctx.node(), std::move(*name), {}});
+      ctx.edits().push_back({GameEdit::Kind::RemoveTag, ctx.anchor(ctx.node()), std::move(*name), {}});
       return true;
     }
     std::optional<std::string> value = value_->text(ctx);
     if (!value) return false;
-    ctx.edits().push_back({GameEdit::Kind::SetTag, ctx.node(), std::move(*name), std::move(*value)});
+    ctx.edits().push_back({GameEdit::Kind::SetTag, ctx.anchor(ctx.node()), std::move(*name), std::move(*value)});
     return true;
   }
 

@@ -14,6 +14,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_move_filters(registry);
   register_echo_filters(registry);
   register_find_filters(registry);
+  register_imagine_filters(registry);
   register_line_sequence_filters(registry);
   register_transform_filters(registry);
   register_variable_filters(registry);
@@ -37,6 +38,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_annotation_filters(registry);
   register_corresponding_squares_filters(registry);
   register_kpk_filters(registry);
+  register_reachability_filters(registry);
 }
 
 const interpreter::Registry& standard_registry() {

@@ -17,6 +17,7 @@ void register_game_tree_filters(interpreter::Registry& registry);
 void register_move_filters(interpreter::Registry& registry);
 void register_echo_filters(interpreter::Registry& registry);
 void register_find_filters(interpreter::Registry& registry);
+void register_imagine_filters(interpreter::Registry& registry);  // imagine, currentmutation, saveposition
 void register_line_sequence_filters(interpreter::Registry& registry);  // line --> C1 --> C2
 void register_transform_filters(interpreter::Registry& registry);
 void register_variable_filters(interpreter::Registry& registry);
@@ -40,6 +41,7 @@ void register_metadata_filters(interpreter::Registry& registry);
 void register_annotation_filters(interpreter::Registry& registry);
 void register_corresponding_squares_filters(interpreter::Registry& registry);
 void register_kpk_filters(interpreter::Registry& registry);
+void register_reachability_filters(interpreter::Registry& registry);
 
 // All families: the registry the command line and the REPL use.
 void register_builtins(interpreter::Registry& registry);

@@ -91,7 +91,8 @@ std::optional<std::string> string_key(const Filter& f, Context& ctx) { return f.
 std::optional<chess::NodeId> position_key(const Filter& f, Context& ctx) {
   std::optional<chess::NodeId> node = f.position(ctx);
   if (!node) return std::nullopt;
-  return ctx.game().position_ids()[*node];
+  // A transient imaginary position has no id; its node number still tells it apart.
+  return ctx.position_id(*node).value_or(static_cast<std::int64_t>(*node));
 }
 
 bool is_set_like(ValueType t) { return t == ValueType::Set || t == ValueType::Piece; }

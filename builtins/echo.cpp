@@ -50,14 +50,14 @@ class Echo final : public Filter {
         return;
       }
       if (!best || *value > *best) best = value;
-      if (comment) ctx.comments().push_back({target, "echo target"});
+      if (comment) ctx.add_comment(target, "echo target");
     };
     if (ctx.variations()) {
       for (NodeId n : game.preorder()) visit(n);
     } else {
       for (NodeId n = game.root(); n != chess::kNoNode; n = game.mainline_child(n)) visit(n);
     }
-    if (best && comment) ctx.comments().push_back({source, "echo source"});
+    if (best && comment) ctx.add_comment(source, "echo source");
     return best;
   }
 

@@ -37,7 +37,7 @@ class Find final : public Filter {
       found = node;
       return false;
     });
-    if (found && !quiet(ctx)) ctx.comments().push_back({*found, "Found"});
+    if (found && !quiet(ctx)) ctx.add_comment(*found, "Found");
     return found;
   }
 
@@ -61,7 +61,7 @@ class Find final : public Filter {
       return std::nullopt;
     }
     for (std::size_t i = 0; i < found.size(); ++i) {
-      ctx.comments().push_back({found[i], "Found " + std::to_string(i + 1) + " of " + std::to_string(count)});
+      ctx.add_comment(found[i], "Found " + std::to_string(i + 1) + " of " + std::to_string(count));
     }
     return count;
   }
@@ -84,9 +84,14 @@ class Find final : public Filter {
     const chess::Game& game = ctx.game();
     const NodeId start = ctx.node();
     if (backward_) {
-      for (NodeId n = start; n != chess::kNoNode; n = game.node(n).parent) {
+      for (NodeId n = start; n != chess::kNoNode; n = ctx.tree_node(n).parent) {
         if (!visit(n)) return;
       }
+      return;
+    }
+    // An imaginary position has no positions after it.
+    if (Context::is_imaginary(start)) {
+      visit(start);
       return;
     }
     if (!ctx.variations()) {

@@ -3,6 +3,7 @@
 // mainline, variation, virtualmainline, depth, and `P : F` (F evaluated at position P).
 // Without `variations` the tree is the mainline: nodes inside variations are out of reach.
 #include "builtins/builtins.h"
+#include "builtins/moves.h"
 #include "builtins/node_switch.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
@@ -14,10 +15,20 @@ using namespace interpreter;  // NOLINT
 using chess::NodeId;
 using grammar::ShapeKind;
 
-bool reachable(const Context& ctx, NodeId node) { return ctx.variations() || ctx.game().is_mainline(node); }
+bool reachable(const Context& ctx, NodeId node) { return ctx.variations() || ctx.is_mainline(node); }
 
-// The latest common ancestor: climb from the deeper node until both meet.
-NodeId common_ancestor(const chess::Game& game, NodeId a, NodeId b) {
+bool is_ancestor(const Context& ctx, NodeId older, NodeId node);
+
+// The latest common ancestor: climb from the deeper node until both meet. An imaginary position
+// may share its parent's ply, so with one in play the walk tests each ancestor of `a` in turn.
+NodeId common_ancestor(const Context& ctx, NodeId a, NodeId b) {
+  if (Context::is_imaginary(a) || Context::is_imaginary(b)) {
+    for (; a != chess::kNoNode; a = ctx.tree_node(a).parent) {
+      if (is_ancestor(ctx, a, b)) return a;
+    }
+    return ctx.game().root();
+  }
+  const chess::Game& game = ctx.game();
   while (a != b) {
     if (game.node(a).ply >= game.node(b).ply) {
       a = game.node(a).parent;
@@ -28,10 +39,19 @@ NodeId common_ancestor(const chess::Game& game, NodeId a, NodeId b) {
   return a;
 }
 
+// The number of moves from `node` up to its ancestor `older`.
+std::int64_t steps_up(const Context& ctx, NodeId node, NodeId older) {
+  std::int64_t steps = 0;
+  for (; node != older && node != chess::kNoNode; node = ctx.tree_node(node).parent) ++steps;
+  return steps;
+}
+
 // Whether `older` lies on the path from the root to `node` (a position is its own ancestor).
-bool is_ancestor(const chess::Game& game, NodeId older, NodeId node) {
-  while (game.node(node).ply > game.node(older).ply) node = game.node(node).parent;
-  return node == older;
+bool is_ancestor(const Context& ctx, NodeId older, NodeId node) {
+  for (; node != chess::kNoNode; node = ctx.tree_node(node).parent) {
+    if (node == older) return true;
+  }
+  return false;
 }
 
 class CurrentPosition final : public Filter {
@@ -52,10 +72,9 @@ class PositionById final : public Filter {
   explicit PositionById(FilterPtr id) : Filter(ValueType::Position), id_(std::move(id)) {}
   std::optional<NodeId> position(Context& ctx) const override {
     std::optional<std::int64_t> id = numeric_value(*id_, ctx);
-    const std::vector<NodeId>& order = ctx.game().preorder();
-    if (!id || *id < 0 || *id >= static_cast<std::int64_t>(order.size())) return std::nullopt;
-    NodeId node = order[static_cast<std::size_t>(*id)];
-    if (!reachable(ctx, node)) return std::nullopt;
+    if (!id) return std::nullopt;
+    std::optional<NodeId> node = ctx.node_with_position_id(*id);
+    if (!node || !reachable(ctx, *node)) return std::nullopt;
     return node;
   }
 
@@ -87,7 +106,7 @@ class Child final : public Filter {
     }
     if (wanted > 0 && !ctx.variations()) return std::nullopt;
     NodeId child = ctx.game_node().first_child;
-    for (; child != chess::kNoNode && wanted > 0; --wanted) child = ctx.game().node(child).next_sibling;
+    for (; child != chess::kNoNode && wanted > 0; --wanted) child = ctx.tree_node(child).next_sibling;
     if (child == chess::kNoNode) return std::nullopt;
     return child;
   }
@@ -117,10 +136,9 @@ class PositionPair final : public Filter {
   bool match(Context& ctx) const override {
     auto [p, q] = operands(ctx);
     if (!p || !q) return false;
-    const chess::Game& game = ctx.game();
     switch (relation_) {
-      case Relation::Ancestor: return is_ancestor(game, *p, *q);
-      case Relation::Descendant: return is_ancestor(game, *q, *p);
+      case Relation::Ancestor: return is_ancestor(ctx, *p, *q);
+      case Relation::Descendant: return is_ancestor(ctx, *q, *p);
       case Relation::CommonAncestor:
       case Relation::Distance: return true;
     }
@@ -129,14 +147,13 @@ class PositionPair final : public Filter {
   std::optional<NodeId> position(Context& ctx) const override {
     auto [p, q] = operands(ctx);
     if (!p || !q) return std::nullopt;
-    return common_ancestor(ctx.game(), *p, *q);
+    return common_ancestor(ctx, *p, *q);
   }
   std::optional<std::int64_t> number(Context& ctx) const override {
     auto [p, q] = operands(ctx);
     if (!p || !q) return std::nullopt;
-    const chess::Game& game = ctx.game();
-    int meet = game.node(common_ancestor(game, *p, *q)).ply;
-    return (game.node(*p).ply - meet) + (game.node(*q).ply - meet);
+    const NodeId meet = common_ancestor(ctx, *p, *q);
+    return steps_up(ctx, *p, meet) + steps_up(ctx, *q, meet);
   }
 
  private:
@@ -151,7 +168,7 @@ class PositionPair final : public Filter {
 class Mainline final : public Filter {
  public:
   explicit Mainline(bool on_mainline) : Filter(ValueType::Logical), on_mainline_(on_mainline) {}
-  bool match(Context& ctx) const override { return ctx.game().is_mainline(ctx.node()) == on_mainline_; }
+  bool match(Context& ctx) const override { return ctx.is_mainline(ctx.node()) == on_mainline_; }
 
  private:
   bool on_mainline_;
@@ -164,7 +181,7 @@ class VirtualMainline final : public Filter {
   VirtualMainline() : Filter(ValueType::Logical) {}
   bool match(Context& ctx) const override {
     const chess::Game& game = ctx.game();
-    for (NodeId node = ctx.node(); node != game.root(); node = game.node(node).parent) {
+    for (NodeId node = ctx.anchor(ctx.node()); node != game.root(); node = game.node(node).parent) {
       const chess::GameNode& parent = game.node(game.node(node).parent);
       if (parent.position.side_to_move() == chess::Color::White && parent.first_child != node) return false;
     }
@@ -179,7 +196,7 @@ class Depth final : public Filter {
   std::optional<std::int64_t> number(Context& ctx) const override {
     const chess::Game& game = ctx.game();
     std::int64_t depth = 0;
-    for (NodeId node = ctx.node(); node != game.root(); node = game.node(node).parent) {
+    for (NodeId node = ctx.anchor(ctx.node()); node != game.root(); node = game.node(node).parent) {
       if (game.node(game.node(node).parent).first_child != node) ++depth;
     }
     return depth;
@@ -259,15 +276,8 @@ void register_game_tree_filters(Registry& registry) {
                 "every branch on the way here was a Black alternative", make_filter<VirtualMainline>()});
   registry.add({{"depth", ShapeKind::Nullary}, "the number of variation moves on the way from the start", make_filter<Depth>()});
   registry.add_operator(":", 2, [](BindArguments& a) -> FilterPtr {
-    const grammar::SyntaxNode& left = *a.node.children[0];
-    if (a.arguments[0]->type() != ValueType::Position && left.kind == grammar::SyntaxKind::Keyword && left.text == "move") {
-      // CQLi's `move … : F` plays each move on an imaginary board; Quarry's move filter tells
-      // about moves, it does not name a position.
-      a.binder.error(left, "':' needs a position on its left; 'move' is a " +
-                               std::string(type_name(a.arguments[0]->type())) + " filter: it says which moves match, not where they lead",
-                     "child : F evaluates F after the move played from here, parent : F before the last move");
-      return nullptr;
-    }
+    // CQLi's speculative `move … : F` makes each move on an imaginary copy of the position.
+    if (is_move_filter(*a.arguments[0])) return bind_speculative_move(a);
     if (!a.binder.expect(a, 0, {ValueType::Position})) return nullptr;
     return std::make_unique<AtPosition>(std::move(a.arguments[0]), std::move(a.arguments[1]));
   });

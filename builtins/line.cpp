@@ -99,7 +99,7 @@ class Line final : public Filter {
         covered_.assign(game.node_count(), false);
       }
       if (covered_.size() < game.node_count()) covered_.resize(game.node_count(), false);
-      if (covered_[start]) return std::nullopt;
+      if (!Context::is_imaginary(start) && covered_[start]) return std::nullopt;
     }
     Search s{ctx, {}, std::vector<std::int8_t>(game.node_count() * constituents_.size(), 0), {}, -1, -1, false};
     std::vector<State> initial = closure({{0, 0, -1}});
@@ -119,7 +119,7 @@ class Line final : public Filter {
     }
     std::reverse(m.nodes.begin(), m.nodes.end());
     std::reverse(m.constituents.begin(), m.constituents.end());
-    if (options_.nestban) cover(game, m);
+    if (options_.nestban) cover(ctx, m);
     annotate(s, m);
     return m;
   }
@@ -206,7 +206,9 @@ class Line final : public Filter {
   // until the reported line is known (smart comments).
   bool matches(Search& s, NodeId node, int i) const {
     const std::size_t key = static_cast<std::size_t>(node) * constituents_.size() + static_cast<std::size_t>(i);
-    if (s.known[key] != 0) return s.known[key] == 1;
+    // Imaginary positions (a line evaluated inside one) are few: they are not cached.
+    const bool cached = key < s.known.size();
+    if (cached && s.known[key] != 0) return s.known[key] == 1;
     NodeSwitch guard(s.ctx, node);
     const std::size_t mark = s.ctx.comment_mark();
     const bool ok = constituents_[static_cast<std::size_t>(i)].filter->match(s.ctx);
@@ -216,7 +218,7 @@ class Line final : public Filter {
       if (begin != all.end()) s.comments[key].assign(begin, all.end());
     }
     s.ctx.rollback_comments(mark);
-    s.known[key] = ok ? 1 : 2;
+    if (cached) s.known[key] = ok ? 1 : 2;
     return ok;
   }
 
@@ -234,17 +236,16 @@ class Line final : public Filter {
       on_node(node);
       return;
     }
-    const chess::Game& game = ctx.game();
     if (options_.backward) {
-      const NodeId parent = game.node(node).parent;
+      const NodeId parent = ctx.tree_node(node).parent;
       if (parent == chess::kNoNode) return;
-      const bool primary_move = game.node(parent).first_child == node;
+      const bool primary_move = ctx.tree_node(parent).first_child == node;
       if ((options_.primary && !primary_move) || (options_.secondary && primary_move)) return;
       step(ctx, parent, plies - 1, on_node);
       return;
     }
-    const NodeId first = game.node(node).first_child;
-    for (NodeId child = first; child != chess::kNoNode; child = game.node(child).next_sibling) {
+    const NodeId first = ctx.tree_node(node).first_child;
+    for (NodeId child = first; child != chess::kNoNode; child = ctx.tree_node(child).next_sibling) {
       const bool primary_move = child == first;
       if (!primary_move && !ctx.variations()) break;
       if ((options_.primary && !primary_move) || (options_.secondary && primary_move)) continue;
@@ -253,27 +254,40 @@ class Line final : public Filter {
   }
 
   // nestban: the positions of the line after its start may not start a line of this filter.
-  void cover(const chess::Game& game, const Match& m) const {
+  void cover(const Context& ctx, const Match& m) const {
     if (m.nodes.size() < 2) return;
     NodeId deep = options_.backward ? m.nodes.front() : m.nodes.back();
     const NodeId shallow = options_.backward ? m.nodes.back() : m.nodes.front();
     const NodeId start = m.nodes.front();
-    for (NodeId n = deep; n != chess::kNoNode; n = game.node(n).parent) {
-      if (n != start) covered_[n] = true;
+    for (NodeId n = deep; n != chess::kNoNode; n = ctx.tree_node(n).parent) {
+      if (n != start && !Context::is_imaginary(n)) covered_[n] = true;
       if (n == shallow) break;
     }
   }
 
-  // The constituents' own comments along the line, and (unless quiet) "line start" / "line end".
+  // Where a position lies, as CQLi's line comments say it: "16(wtm)".
+  static std::string move_of(const Context& ctx, NodeId node) {
+    const chess::Position& pos = ctx.tree_node(node).position;
+    return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
+  }
+
+  // The constituents' own comments along the line and, unless quiet, CQLi's words at its ends:
+  // "Start line that ends at move 16(wtm)", "End line of length 5 that starts at move 14(wtm)".
   void annotate(Search& s, const Match& m) const {
-    const bool automatic = !options_.quiet && !s.ctx.quiet();
-    auto& out = s.ctx.comments();
+    const bool automatic = !options_.quiet && !s.ctx.quiet() && !m.nodes.empty();
+    const NodeId first = automatic ? m.nodes.front() : 0, last = automatic ? m.nodes.back() : 0;
     for (std::size_t i = 0; i < m.nodes.size(); ++i) {
-      if (automatic && i == 0) out.push_back({m.nodes[i], "line start"});
+      if (automatic && i == 0) s.ctx.add_comment(first, "Start line that ends at move " + move_of(s.ctx, last));
       const std::size_t key =
           static_cast<std::size_t>(m.nodes[i]) * constituents_.size() + static_cast<std::size_t>(m.constituents[i]);
-      if (auto it = s.comments.find(key); it != s.comments.end()) out.insert(out.end(), it->second.begin(), it->second.end());
-      if (automatic && i + 1 == m.nodes.size()) out.push_back({m.nodes[i], "line end"});
+      if (auto it = s.comments.find(key); it != s.comments.end()) {
+        auto& out = s.ctx.comments();
+        out.insert(out.end(), it->second.begin(), it->second.end());
+      }
+      if (automatic && i + 1 == m.nodes.size()) {
+        s.ctx.add_comment(last, "End line of length " + std::to_string(m.nodes.size()) + " that starts at move " +
+                                    move_of(s.ctx, first));
+      }
     }
   }
 

@@ -1,13 +1,18 @@
 // The move filter: the moves played from the current position (or the one that led to it, or the
 // legal or pseudo-legal ones) that match criteria — from, to, capture, promote, en passant,
 // castling, null, primary/secondary — as a yes/no answer, a count, or the squares involved.
+// Speculative form (CQLi), `move … [all] : F`: each matching move is made on an imaginary copy
+// of the position and F evaluated there; only the moves where F matches count.
 #include <array>
 #include <string>
 
 #include "builtins/builtins.h"
+#include "builtins/imaginary.h"
+#include "builtins/moves.h"
 #include "builtins/node_switch.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "chess/retro.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -21,7 +26,10 @@ using grammar::ShapeKind;
 namespace precedence = grammar::precedence;
 
 // Which moves a move filter looks at.
-enum class MoveMode : std::uint8_t { Played, Previous, Legal, PseudoLegal };
+// Reverse modes: the moves that could have led here (CQLi), each with the predecessor it implies.
+enum class MoveMode : std::uint8_t { Played, Previous, Legal, PseudoLegal, ReverseLegal, ReversePseudoLegal };
+
+bool is_reverse(MoveMode mode) { return mode == MoveMode::ReverseLegal || mode == MoveMode::ReversePseudoLegal; }
 // What it yields: whether one matches, how many do, or their from, to or captured squares.
 enum class MoveValue : std::uint8_t { Exists, Count, From, To, Capture };
 
@@ -66,10 +74,12 @@ struct CriteriaSets {
 
 class MoveFilter final : public Filter {
  public:
-  MoveFilter(MoveMode mode, MoveValue value, MoveCriteria criteria)
-      : Filter(type_of(value)), mode_(mode), value_(value), criteria_(std::move(criteria)) {}
+  MoveFilter(MoveMode mode, MoveValue value, MoveCriteria criteria, bool all)
+      : Filter(type_of(value, all)), mode_(mode), value_(value), criteria_(std::move(criteria)), all_(all) {}
 
-  static ValueType type_of(MoveValue v) {
+  // `all` makes the answer whether every move matched (a count of them with `count`).
+  static ValueType type_of(MoveValue v, bool all) {
+    if (all && v != MoveValue::Count) return ValueType::Logical;
     switch (v) {
       case MoveValue::Exists: return ValueType::Logical;
       case MoveValue::Count: return ValueType::Numeric;
@@ -80,9 +90,16 @@ class MoveFilter final : public Filter {
     return ValueType::Logical;
   }
 
+  MoveMode mode() const { return mode_; }
+  void set_target(FilterPtr target) { target_ = std::move(target); }
+
   // A count always has a value (0 included), so it always matches; otherwise some move must.
   bool match(Context& ctx) const override {
     if (value_ == MoveValue::Count) return number(ctx).has_value();
+    if (target_ || all_) {
+      const Tally t = tally(ctx);
+      return all_ ? t.matched == t.considered : t.matched > 0;
+    }
     bool found = false;
     scan(ctx, [&](Move, const chess::Position&) {
       found = true;
@@ -91,7 +108,13 @@ class MoveFilter final : public Filter {
     return found;
   }
 
+  // `count all`: the number of moves when every one matched, else none.
   std::optional<std::int64_t> number(Context& ctx) const override {
+    if (target_ || all_) {
+      const Tally t = tally(ctx);
+      if (all_ && t.matched != t.considered) return std::nullopt;
+      return t.matched;
+    }
     std::int64_t count = 0;
     scan(ctx, [&](Move, const chess::Position&) {
       ++count;
@@ -101,25 +124,93 @@ class MoveFilter final : public Filter {
   }
 
   SquareSet squares(Context& ctx) const override {
+    if (target_) return tally(ctx).squares;
     SquareSet result;
     scan(ctx, [&](Move m, const chess::Position& before) {
-      switch (value_) {
-        case MoveValue::From: result |= SquareSet(m.from()); break;
-        case MoveValue::To: result |= SquareSet(destination(m)); break;
-        case MoveValue::Capture: result |= SquareSet(captured_square(before, m)); break;
-        case MoveValue::Exists:
-        case MoveValue::Count: break;
-      }
+      result |= squares_of(m, before);
       return true;
     });
     return result;
   }
 
  private:
+  // What a speculative move filter found: the moves considered, those where the target matched,
+  // and the squares (per the filter's value) of the matching ones.
+  struct Tally {
+    std::int64_t considered = 0, matched = 0;
+    SquareSet squares;
+  };
+
+  SquareSet squares_of(Move m, const chess::Position& before) const {
+    SquareSet result;
+    switch (value_) {
+      case MoveValue::From: result |= SquareSet(m.from()); break;
+      case MoveValue::To: result |= SquareSet(destination(m)); break;
+      case MoveValue::Capture: result |= SquareSet(captured_square(before, m)); break;
+      case MoveValue::Exists:
+      case MoveValue::Count: break;
+    }
+    return result;
+  }
+
+  // Every matching move, made on an imaginary copy with the target evaluated there (without a
+  // target, as with `move legal all`, every move counts as matching). Comments the target makes
+  // where it fails are dropped.
+  Tally tally(Context& ctx) const {
+    Tally t;
+    scan(ctx, [&](Move m, const chess::Position& before) {
+      ++t.considered;
+      if (target_ && !target_holds_after(ctx, m, before)) return true;
+      ++t.matched;
+      if (value_ != MoveValue::Exists && value_ != MoveValue::Count) t.squares |= squares_of(m, before);
+      return true;
+    });
+    return t;
+  }
+
+  // The target at the position after the move (a reverse move: at its predecessor, `before`).
+  bool target_holds_after(Context& ctx, Move m, const chess::Position& before) const {
+    const std::size_t mark = ctx.comment_mark();
+    const std::uint16_t ply = ctx.game_node().ply;
+    bool holds = false;
+    if (is_reverse(mode_)) {
+      const chess::Position& now = ctx.position();
+      const chess::Square captured = captured_square(before, m);
+      const chess::Retraction r{m, captured.is_valid() ? before.piece_at(captured).type() : chess::PieceType::None};
+      ImaginaryStep step(ctx, before, chess::Move::none(), ply > 0 ? static_cast<std::uint16_t>(ply - 1) : ply,
+                         move_number_prefix(before) + chess::retraction_text(now, r));
+      holds = target_->match(ctx);
+    } else {
+      chess::Position after = before;
+      after.play(m);
+      ImaginaryStep step(ctx, after, m, static_cast<std::uint16_t>(ply + 1), move_mutation(before, m, after));
+      holds = target_->match(ctx);
+    }
+    if (!holds) ctx.rollback_comments(mark);
+    return holds;
+  }
+
+  // Reverse modes: visit(move taken back, its predecessor) for each matching retraction.
+  template <typename Visit>
+  void scan_reverse(Context& ctx, Visit visit) const {
+    const CriteriaSets sets = evaluate_sets(ctx, ctx.node());
+    const chess::Position& position = ctx.position();
+    const std::vector<chess::Retraction> retractions = mode_ == MoveMode::ReverseLegal
+                                                           ? chess::legal_retractions(position)
+                                                           : chess::pseudolegal_retractions(position);
+    for (const chess::Retraction& r : retractions) {
+      const chess::Position before = chess::retract(position, r);
+      if (accepts(r.move, before, false, sets) && !visit(r.move, before)) return;
+    }
+  }
+
   // Calls visit(move, position before it) for each matching move until visit returns false.
   template <typename Visit>
   void scan(Context& ctx, Visit visit) const {
-    const chess::Game& game = ctx.game();
+    if (is_reverse(mode_)) {
+      scan_reverse(ctx, visit);
+      return;
+    }
     chess::NodeId before = ctx.node();
     chess::MoveList moves;
     bool first_is_primary = false;  // moves[0] is the primary move of `before`
@@ -129,26 +220,34 @@ class MoveFilter final : public Filter {
         if (here.parent == chess::kNoNode) return;
         before = here.parent;
         moves.push_back(here.move);
-        first_is_primary = game.node(before).first_child == ctx.node();
+        first_is_primary = ctx.tree_node(before).first_child == ctx.node();
         break;
       }
       case MoveMode::Played:
         // Without `variations` the game is its main line: only the primary move was played.
         for (chess::NodeId c = ctx.game_node().first_child; c != chess::kNoNode && moves.size() < moves.capacity();
-             c = game.node(c).next_sibling) {
-          moves.push_back(game.node(c).move);
+             c = ctx.tree_node(c).next_sibling) {
+          moves.push_back(ctx.tree_node(c).move);
           if (!ctx.variations()) break;
         }
         first_is_primary = true;
         break;
       case MoveMode::Legal:
-      case MoveMode::PseudoLegal: break;
+      case MoveMode::PseudoLegal:
+      case MoveMode::ReverseLegal:
+      case MoveMode::ReversePseudoLegal: break;
     }
     if ((mode_ == MoveMode::Played || mode_ == MoveMode::Previous) && moves.empty()) return;
     const CriteriaSets sets = evaluate_sets(ctx, before);
-    const chess::Position& position = game.node(before).position;
-    if (mode_ == MoveMode::Legal) chess::generate_legal_moves(position, moves, sets.from);
-    if (mode_ == MoveMode::PseudoLegal) chess::generate_pseudo_legal_moves(position, moves);
+    const chess::Position& position = ctx.tree_node(before).position;
+    if (criteria_.null && (mode_ == MoveMode::Legal || mode_ == MoveMode::PseudoLegal)) {
+      // A pass is pseudo-legal always and legal when it does not leave the king in check.
+      if (mode_ == MoveMode::PseudoLegal || !position.in_check()) moves.push_back(Move::null());
+    } else if (mode_ == MoveMode::Legal) {
+      chess::generate_legal_moves(position, moves, sets.from);
+    } else if (mode_ == MoveMode::PseudoLegal) {
+      chess::generate_pseudo_legal_moves(position, moves);
+    }
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (accepts(moves[i], position, first_is_primary && i == 0, sets) && !visit(moves[i], position)) return;
     }
@@ -197,11 +296,13 @@ class MoveFilter final : public Filter {
   MoveMode mode_;
   MoveValue value_;
   MoveCriteria criteria_;
+  bool all_;
+  FilterPtr target_;  // the speculative form's F; nullptr for a plain move filter
 };
 
 // No `comment` parameter: a comment after a move filter is a filter of its own, as the CQLi
 // manual's examples write it (`move previous capture . comment "Initial capture"`).
-constexpr std::array<ParameterSpec, 17> kMoveParameters{{
+constexpr std::array<ParameterSpec, 18> kMoveParameters{{
     {"previous"},
     {"legal"},
     {"pseudolegal"},
@@ -219,6 +320,7 @@ constexpr std::array<ParameterSpec, 17> kMoveParameters{{
     {"primary"},
     {"secondary"},
     {"count"},
+    {"all"},
 }};
 
 // Reports at a parameter's word.
@@ -275,34 +377,55 @@ bool bind_criterion(BindArguments& a, BoundParameter& p, MoveCriteria& c) {
   return true;
 }
 
-FilterPtr bind_move(BindArguments& a) {
-  MoveMode mode = MoveMode::Played;
+// The mode words: previous, legal or pseudolegal (one of them), and reverse, which takes legal
+// (its default) or pseudolegal with it. nullopt after reporting an error.
+std::optional<MoveMode> bind_mode(BindArguments& a) {
   const BoundParameter* mode_word = nullptr;
+  for (const BoundParameter& p : a.parameters) {
+    const std::string& name = p.syntax->name;
+    if (name != "previous" && name != "legal" && name != "pseudolegal") continue;
+    if (mode_word) {
+      parameter_error(a, p, "'" + name + "' and '" + mode_word->syntax->name + "' cannot be combined: a move filter looks at one kind of move");
+      return std::nullopt;
+    }
+    mode_word = &p;
+  }
+  const std::string word = mode_word ? mode_word->syntax->name : "";
+  if (a.parameter("reverse")) {
+    if (word == "previous") {
+      parameter_error(a, *mode_word, "'previous' and 'reverse' cannot be combined: a move filter looks at one kind of move");
+      return std::nullopt;
+    }
+    return word == "pseudolegal" ? MoveMode::ReversePseudoLegal : MoveMode::ReverseLegal;
+  }
+  if (word == "previous") return MoveMode::Previous;
+  if (word == "legal") return MoveMode::Legal;
+  if (word == "pseudolegal") return MoveMode::PseudoLegal;
+  return MoveMode::Played;
+}
+
+FilterPtr bind_move(BindArguments& a) {
+  const std::optional<MoveMode> mode = bind_mode(a);
+  if (!mode) return nullptr;
   MoveCriteria criteria;
   for (BoundParameter& p : a.parameters) {
     const std::string& name = p.syntax->name;
-    if (name == "reverse") {
-      parameter_error(a, p, "'move reverse' (the moves that could have led here) is a CQLi mode that this version of Quarry does not have",
-                      "move previous is the move that did lead here");
-      return nullptr;
-    }
-    if (name == "previous" || name == "legal" || name == "pseudolegal") {
-      if (mode_word) {
-        parameter_error(a, p, "'" + name + "' and '" + mode_word->syntax->name + "' cannot be combined: a move filter looks at one kind of move");
-        return nullptr;
-      }
-      mode_word = &p;
-      mode = name == "previous" ? MoveMode::Previous : name == "legal" ? MoveMode::Legal : MoveMode::PseudoLegal;
+    if (name == "previous" || name == "legal" || name == "pseudolegal" || name == "reverse" || name == "count" ||
+        name == "all") {
       continue;
     }
-    if (name != "count" && !bind_criterion(a, p, criteria)) return nullptr;
+    if (!bind_criterion(a, p, criteria)) return nullptr;
   }
   if (criteria.primary && criteria.secondary) {
     a.binder.error(a.node, "'primary' and 'secondary' exclude each other");
     return nullptr;
   }
-  if ((criteria.primary || criteria.secondary) && (mode == MoveMode::Legal || mode == MoveMode::PseudoLegal)) {
-    a.binder.error(a.node, "'primary' and 'secondary' tell played moves apart; they do not apply to legal or pseudolegal moves");
+  if ((criteria.primary || criteria.secondary) && *mode != MoveMode::Played && *mode != MoveMode::Previous) {
+    a.binder.error(a.node, "'primary' and 'secondary' tell played moves apart; they do not apply to legal, pseudolegal or reverse moves");
+    return nullptr;
+  }
+  if (criteria.null && is_reverse(*mode)) {
+    a.binder.error(a.node, "'null' does not apply to reverse moves: a pass cannot be taken back");
     return nullptr;
   }
   if (criteria.enpassant && criteria.enpassant_square) {
@@ -320,10 +443,23 @@ FilterPtr bind_move(BindArguments& a) {
     if (first == "to") value = MoveValue::To;
     if (first == "capture") value = MoveValue::Capture;
   }
-  return std::make_unique<MoveFilter>(mode, value, std::move(criteria));
+  return std::make_unique<MoveFilter>(*mode, value, std::move(criteria), a.parameter("all") != nullptr);
 }
 
 }  // namespace
+
+bool is_move_filter(const Filter& filter) { return dynamic_cast<const MoveFilter*>(&filter) != nullptr; }
+
+FilterPtr bind_speculative_move(BindArguments& a) {
+  auto* move = dynamic_cast<MoveFilter*>(a.arguments[0].get());
+  if (move->mode() == MoveMode::Previous) {
+    a.binder.error(*a.node.children[0], "'move previous' cannot be speculative: its move was already made",
+                   "parent : F evaluates F before the last move");
+    return nullptr;
+  }
+  move->set_target(std::move(a.arguments[1]));
+  return std::move(a.arguments[0]);
+}
 
 void register_move_filters(Registry& registry) {
   grammar::KeywordShape shape{"move", ShapeKind::Parameters, precedence::kLowest, 0, 0, kMoveParameters};

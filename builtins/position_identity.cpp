@@ -36,10 +36,8 @@ class ZobristKey final : public Filter {
 class PositionId final : public Filter {
  public:
   PositionId() : Filter(ValueType::Numeric) {}
-  bool match(Context&) const override { return true; }
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    return ctx.game().position_ids()[ctx.node()];
-  }
+  bool match(Context& ctx) const override { return ctx.position_id(ctx.node()).has_value(); }
+  std::optional<std::int64_t> number(Context& ctx) const override { return ctx.position_id(ctx.node()); }
 };
 
 // Contents a square may hold: index 0 empty, 1-6 white pawn…king, 7-12 black pawn…king.

@@ -94,8 +94,8 @@ class PositionalIntersection final : public Filter {
   SquareSet squares(Context& ctx) const override {
     std::optional<chess::NodeId> p = left_->position(ctx), q = right_->position(ctx);
     if (!p || !q) return SquareSet();
-    const chess::Position& a = ctx.game().node(*p).position;
-    const chess::Position& b = ctx.game().node(*q).position;
+    const chess::Position& a = ctx.tree_node(*p).position;
+    const chess::Position& b = ctx.tree_node(*q).position;
     SquareSet same = ~(a.occupied() | b.occupied());
     for (chess::Color c : {chess::Color::White, chess::Color::Black}) {
       for (int t = chess::index_of(chess::PieceType::Pawn); t <= chess::index_of(chess::PieceType::King); ++t) {

@@ -89,11 +89,15 @@ std::string squares_text(SquareSet s) {
 }
 
 // A position as CQL writes it: `move 24 (wtm)`, with its id when it lies inside a variation.
-std::string position_text(const chess::Game& game, chess::NodeId node) {
-  const chess::Position& pos = game.node(node).position;
+std::string position_text(const Context& ctx, chess::NodeId node) {
+  const chess::Position& pos = ctx.tree_node(node).position;
   std::string out = "move " + std::to_string(pos.fullmove_number()) +
                     (pos.side_to_move() == chess::Color::White ? " (wtm)" : " (btm)");
-  if (!game.is_mainline(node)) out += " position " + std::to_string(game.position_ids()[node]);
+  if (Context::is_imaginary(node)) {
+    if (std::optional<std::int64_t> id = ctx.position_id(node)) out += " position " + std::to_string(*id);
+    return out + " imaginary";
+  }
+  if (!ctx.is_mainline(node)) out += " position " + std::to_string(*ctx.position_id(node));
   return out;
 }
 
@@ -125,10 +129,13 @@ std::string argument_text(const TextArgument& argument, Context& ctx) {
     }
     case ValueType::Position: {
       std::optional<chess::NodeId> node = f.position(ctx);
-      return node ? position_text(ctx.game(), *node) : "<false>";
+      return node ? position_text(ctx, *node) : "<false>";
     }
-    case ValueType::None:
     case ValueType::Logical:
+      // A logical filter that articulates its answer (reachableposition) prints that text.
+      if (std::optional<std::string> s = f.text(ctx)) return *s;
+      return f.match(ctx) ? "<true>" : "<false>";
+    case ValueType::None:
     case ValueType::Dictionary: return f.match(ctx) ? "<true>" : "<false>";
   }
   return "<false>";

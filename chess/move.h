@@ -1,6 +1,7 @@
 // Move: a 16-bit move code (from, to, kind, promotion) and the bounded move list.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -42,7 +43,10 @@ class Move {
   std::uint16_t data_ = 0;
 };
 
-// 218 is the most legal moves any reachable position has; 256 leaves room for pseudo-legal lists.
-using MoveList = boost::container::static_vector<Move, 256>;
+// 218 is the most legal moves any reachable position has, but a FEN may describe any board. A side
+// with k pieces has at most k * (64 - k) <= 1024 (from, to) pairs; the up to 8 pawns on their
+// seventh rank add 3 more promotion choices to each of at most 24 pairs, and castling adds 2.
+inline constexpr std::size_t kMaxMoves = 32 * 32 + 3 * 24 + 2;
+using MoveList = boost::container::static_vector<Move, kMaxMoves>;
 
 }  // namespace quarry::chess

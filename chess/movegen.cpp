@@ -78,7 +78,8 @@ struct Generator {
   }
 
   void piece_moves(SquareSet targets) {
-    const SquareSet movers = own.without(pos.pieces(PieceType::Pawn) | pos.pieces(PieceType::King)) & from_mask;
+    // A second king of one colour (a FEN may hold one) moves like any other piece.
+    const SquareSet movers = own.without(pos.pieces(PieceType::Pawn) | SquareSet(king)) & from_mask;
     for (Square from : movers) {
       const SquareSet dests = piece_attacks(pos.piece_at(from), from, occupied) & targets & pin_ray(from);
       for (Square to : dests) out.push_back(Move(from, to));

@@ -173,6 +173,8 @@ void Position::play(Move m) {
   const Square from = m.from();
   const Square to = m.to();
   const Piece mover = board_[from.index()];
+  // A king can be captured only in a position given by FEN; its side's castling rights go with it.
+  if (m.kind() != Move::Kind::Castling && board_[to.index()].type() == PieceType::King) drop_castling_rights(~us);
   en_passant_ = Square::none();
   ++halfmove_clock_;
   switch (m.kind()) {

@@ -23,8 +23,8 @@ class Position {
   // The standard initial position.
   static Position initial();
   // Parses FEN (also X-FEN and Shredder-FEN castling letters). Missing halfmove/fullmove fields
-  // default to 0 and 1. Returns nullopt and sets *error (if given) on malformed text or on a
-  // position that cannot be played (wrong number of kings, side not to move in check, …).
+  // default to 0 and 1. Returns nullopt and sets *error (if given) only on text that describes no
+  // board; any board is read as given, legal or not (see chess/legality.h to ask).
   static std::optional<Position> from_fen(std::string_view fen, std::string* error = nullptr,
                                           bool chess960 = false);
   // Parses FEN under a variant's rules (chess/variant.cpp). Four-File: pieces only on the a, c,
@@ -91,6 +91,19 @@ class Position {
   bool is_stalemate() const;
   bool has_legal_move() const;
 
+  // --- editing (imaginary positions; chess/position_edit.cpp) ----------------------------
+  // Board edits that no move makes: put a piece (replacing what stood there), empty a square,
+  // swap two squares' contents (identities travel with the pieces), set the side to move. After
+  // edits, finish_edit() drops castling rights and an en passant square the board no longer
+  // supports and recomputes the Zobrist key.
+  void edit_put(Square s, Piece p, int id);
+  void edit_clear(Square s);
+  void edit_swap(Square a, Square b);
+  void edit_side_to_move(Color c);
+  void finish_edit();
+  // An identity no piece of this position has (for a piece an edit adds).
+  int unused_piece_id() const;
+
   friend bool operator==(const Position&, const Position&) = default;
 
  private:
@@ -107,7 +120,6 @@ class Position {
   bool parse_placement(std::string_view field, std::string* error);
   bool parse_castling(std::string_view field, std::string* error);
   bool parse_en_passant(std::string_view field, std::string* error);
-  bool validate(std::string* error) const;
   std::string castling_field() const;
 
   std::array<Piece, 64> board_{};

@@ -51,6 +51,7 @@ enum class ShapeKind : std::uint8_t {
   Header,      // `cql( … )` parameters
   Line,        // `line [parameters] [range] --> C1 [quantifier] --> C2 …` (or `<--`); see line_syntax.h
   Echo,        // `echo [quiet] (s t) [in all] BODY`; see echo_syntax.h
+  Imagine,     // `imagine M1 M2 … : F` (CQLi mutations); see imagine_syntax.h
 };
 
 // A named parameter written after a keyword: a bare word (`all`, `legal`, a direction of `ray`,

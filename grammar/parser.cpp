@@ -9,6 +9,7 @@
 #include <string>
 
 #include "grammar/echo_syntax.h"
+#include "grammar/imagine_syntax.h"
 #include "grammar/line_syntax.h"
 #include "grammar/operators.h"
 #include "grammar/token_stream.h"
@@ -285,6 +286,19 @@ class Lowering {
         if (std::string error; !read_echo_head(in, *node, error, where)) fail(where, error, "write echo (s t) { … }");
         node->children.push_back(body(in));
         node->range.end = node->children.back()->range.end;
+        return node;
+      }
+      case ShapeKind::Imagine: {
+        ParseFilter parse = [this](TokenStream& s, int power, bool stop_at_colon) {
+          const TokenStream* outer_barrier = colon_barrier_;
+          colon_barrier_ = stop_at_colon ? &s : nullptr;
+          SyntaxPtr filter = expression(s, power);
+          colon_barrier_ = outer_barrier;
+          return filter;
+        };
+        SourceRange where = in.here();
+        std::string error, hint;
+        if (!read_imagine(in, *node, parse, error, hint, where)) fail(where, error, hint);
         return node;
       }
       case ShapeKind::Infix:

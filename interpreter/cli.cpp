@@ -18,6 +18,7 @@
 #include "builtins/builtins.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "interpreter/legality_command.h"
 #include "interpreter/merge_command.h"
 #include "interpreter/query.h"
 #include "interpreter/runner.h"
@@ -278,6 +279,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
 int run_command_line(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "perft") return run_perft(argc, argv);
   if (argc >= 2 && std::string(argv[1]) == "merge") return run_merge(argc, argv);
+  if (argc >= 2 && std::string(argv[1]) == "legality") return run_legality_command(argc, argv);
 
   CLI::App app{"quarry: runs Chess Query Language (CQL 6.1 / CQLi) queries over PGN files", "quarry"};
   CommandLine cl;

@@ -6,6 +6,7 @@
 #include <compare>
 #include <stdexcept>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -145,6 +146,19 @@ class EvaluationBudget {
   std::uint64_t next_clock_check_ = kClockInterval;
   std::chrono::steady_clock::time_point deadline_;
 };
+// An imaginary position (imagine, a speculative move, a saved position): a node beside the game's
+// tree. Its parent is the position it was made from; it has no children.
+struct ImaginaryNode {
+  chess::GameNode node;
+  chess::NodeId anchor = 0;  // the game position it derives from: comments made here land there
+  std::string mutation;      // the step that made it, as currentmutation writes it ("1.Qa3#")
+  chess::NodeId saved_as = chess::kNoNode;  // its saved copy, once saveposition made one
+};
+
+// Node ids: the game's own nodes count from 0; saved imaginary positions from kSavedBase;
+// transient ones (alive while a filter evaluates there) from kTransientBase.
+inline constexpr chess::NodeId kSavedBase = chess::NodeId{1} << 29;
+inline constexpr chess::NodeId kTransientBase = chess::NodeId{1} << 30;
 
 class Context {
  public:
@@ -168,6 +182,8 @@ class Context {
     ++game_serial_;
     regex_captures_.clear();
     budget_.start_game();
+    transient_.clear();
+    saved_.clear();
   }
   // Counts work against the game's limits; throws EvaluationLimit past them.
   void charge(std::uint64_t steps = 1) { budget_.charge(steps); }
@@ -177,14 +193,73 @@ class Context {
   std::uint64_t game_serial() const { return game_serial_; }
   void set_node(chess::NodeId node) {
     node_ = node;
-    position_ = &game_->node(node).position;
+    current_ = &tree_node(node);
     facts_.reset();
   }
 
   const chess::Game& game() const { return *game_; }
   chess::NodeId node() const { return node_; }
-  const chess::GameNode& game_node() const { return game_->node(node_); }
-  const chess::Position& position() const { return *position_; }
+  const chess::GameNode& game_node() const { return *current_; }
+  const chess::Position& position() const { return current_->position; }
+
+  // --- the tree with its imaginary positions -------------------------------------------------
+  // Any node: one of the game's, or an imaginary one while it exists.
+  const chess::GameNode& tree_node(chess::NodeId id) const {
+    if (id < kSavedBase) return game_->node(id);
+    return imaginary(id).node;
+  }
+  static bool is_imaginary(chess::NodeId id) { return id >= kSavedBase; }
+  const ImaginaryNode& imaginary(chess::NodeId id) const {
+    return id >= kTransientBase ? transient_[id - kTransientBase] : saved_[id - kSavedBase];
+  }
+  // The game position an imaginary one derives from (a game position is its own).
+  chess::NodeId anchor(chess::NodeId id) const { return is_imaginary(id) ? imaginary(id).anchor : id; }
+  // Adds a transient imaginary position made from `parent` by one step; pop_imaginary drops the
+  // newest again. References to other nodes stay valid (a deque).
+  chess::NodeId push_imaginary(chess::NodeId parent, const chess::Position& position, chess::Move move,
+                               std::uint16_t ply, std::string mutation) {
+    ImaginaryNode& n = transient_.emplace_back();
+    n.node.position = position;
+    n.node.move = move;
+    n.node.parent = parent;
+    n.node.ply = ply;
+    n.anchor = anchor(parent);
+    n.mutation = std::move(mutation);
+    return kTransientBase + static_cast<chess::NodeId>(transient_.size() - 1);
+  }
+  void pop_imaginary() { transient_.pop_back(); }
+  // saveposition: a copy of a transient position (and of its transient ancestors) that lives
+  // until the game ends; other positions are their own.
+  chess::NodeId save(chess::NodeId id) {
+    if (id < kTransientBase) return id;
+    ImaginaryNode& source = transient_[id - kTransientBase];
+    if (source.saved_as != chess::kNoNode) return source.saved_as;
+    const chess::NodeId parent = save(source.node.parent);
+    ImaginaryNode copy = source;
+    copy.node.parent = parent;
+    copy.saved_as = chess::kNoNode;
+    saved_.push_back(std::move(copy));
+    return source.saved_as = kSavedBase + static_cast<chess::NodeId>(saved_.size() - 1);
+  }
+  // positionid: the pre-order index for the game's positions; saved positions number on after
+  // them; a transient position has none.
+  std::optional<std::int64_t> position_id(chess::NodeId id) const {
+    if (id < kSavedBase) return game_->position_ids()[id];
+    if (id >= kTransientBase) return std::nullopt;
+    return static_cast<std::int64_t>(game_->node_count() + (id - kSavedBase));
+  }
+  std::optional<chess::NodeId> node_with_position_id(std::int64_t id) const {
+    if (id < 0) return std::nullopt;
+    const std::size_t index = static_cast<std::size_t>(id);
+    const std::vector<chess::NodeId>& order = game_->preorder();
+    if (index < order.size()) return order[index];
+    if (index - order.size() < saved_.size()) return kSavedBase + static_cast<chess::NodeId>(index - order.size());
+    return std::nullopt;
+  }
+  // An imaginary position lies where its game position does.
+  bool is_mainline(chess::NodeId id) const { return game_->is_mainline(anchor(id)); }
+  // A comment at a position; one made at an imaginary position goes to its game position.
+  void add_comment(chess::NodeId at, std::string text) { comments_.push_back({anchor(at), std::move(text)}); }
   PositionFacts& facts() { return facts_; }
   RegexCaptures& regex_captures() { return regex_captures_; }
 
@@ -236,7 +311,9 @@ class Context {
   const chess::Game* game_ = nullptr;
   std::uint64_t game_serial_ = 0;
   chess::NodeId node_ = 0;
-  const chess::Position* position_ = nullptr;
+  const chess::GameNode* current_ = nullptr;
+  std::deque<ImaginaryNode> transient_;
+  std::deque<ImaginaryNode> saved_;
   PositionFacts facts_;
   EvaluationBudget budget_;
   RegexCaptures regex_captures_;

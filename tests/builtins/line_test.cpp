@@ -94,11 +94,15 @@ TEST_CASE("line parameters: singlecolor, primary, secondary, firstmatch, lastpos
 }
 
 TEST_CASE("line comments its start and end and keeps only its constituents' comments on that line", "[line]") {
-  CHECK(comments("line --> . {2}", {&Tree::e4}) == std::vector<std::string>{"1:line start", "2:line end"});
+  // CQLi's words: the start names where the line ends, the end its length and where it starts.
+  CHECK(comments("line --> . {2}", {&Tree::e4}) ==
+        std::vector<std::string>{"1:Start line that ends at move 2(wtm)", "2:End line of length 2 that starts at move 1(btm)"});
   CHECK(comments("line --> {comment(\"w\") wtm} --> {comment(\"b\") btm}") ==
-        std::vector<std::string>{"0:line start", "0:w", "1:b", "1:line end"});
+        std::vector<std::string>{"0:Start line that ends at move 1(btm)", "0:w", "1:b",
+                                 "1:End line of length 2 that starts at move 1(wtm)"});
   CHECK(comments("line --> {comment(\"p\" ply) .} {1,2} --> btm") ==
-        std::vector<std::string>{"0:line start", "0:p0", "1:line end"});
+        std::vector<std::string>{"0:Start line that ends at move 1(btm)", "0:p0",
+                                 "1:End line of length 2 that starts at move 1(wtm)"});
   CHECK(comments("line --> {comment(\"w\") wtm} --> initial").empty());
   CHECK(comments("line quiet --> . {2}", {&Tree::e4}).empty());
   CHECK(comments("line --> . {2}", {&Tree::e4}, true).empty());

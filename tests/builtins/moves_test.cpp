@@ -126,7 +126,7 @@ TEST_CASE("primary and secondary tell the main move from the variations", "[move
   CHECK(at("move previous primary", &Game::e5));
   CHECK(compile_error("move primary secondary") == "'primary' and 'secondary' exclude each other");
   CHECK(compile_error("move legal primary") ==
-        "'primary' and 'secondary' tell played moves apart; they do not apply to legal or pseudolegal moves");
+        "'primary' and 'secondary' tell played moves apart; they do not apply to legal, pseudolegal or reverse moves");
 }
 
 TEST_CASE("move previous reads its squares in the position before the move", "[moves]") {
@@ -175,10 +175,8 @@ TEST_CASE("move filter errors name what is wrong", "[moves]") {
         "'previous' and 'legal' cannot be combined: a move filter looks at one kind of move");
   CHECK(compile_error("move from 3") == "'from' of 'move' takes a set of squares, but this is a numeric filter");
   CHECK(compile_error("move enpassant enpassantsquare d6") == "write 'enpassant' or 'enpassantsquare S', not both");
-  CHECK(compile_error("move legal reverse").find("'move reverse'") == 0);
-  // `:` after a move filter: move names no position.
-  CHECK(compile_error("move legal : mate") ==
-        "':' needs a position on its left; 'move' is a logical filter: it says which moves match, not where they lead");
-  CHECK(compile_error("move from K : check") ==
-        "':' needs a position on its left; 'move' is a set filter: it says which moves match, not where they lead");
+  CHECK(compile_error("move previous reverse") ==
+        "'previous' and 'reverse' cannot be combined: a move filter looks at one kind of move");
+  CHECK(compile_error("move reverse null") == "'null' does not apply to reverse moves: a pass cannot be taken back");
+  CHECK(compile_error("move previous : check") == "'move previous' cannot be speculative: its move was already made");
 }

@@ -86,15 +86,29 @@ TEST_CASE("malformed FEN is rejected with a message", "[fen]") {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - zero 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1q - 0 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
-      "4k3/8/8/8/8/8/8/4KK2 w - - 0 1",          // two white kings
-      "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",          // pawn on the first rank
-      "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",         // black, not to move, is in check
   };
   for (const char* text : bad) {
     std::string error;
     INFO(text);
     CHECK_FALSE(Position::from_fen(text, &error).has_value());
     CHECK_FALSE(error.empty());
+  }
+}
+
+TEST_CASE("a board that breaks the rules is read as given", "[fen]") {
+  const char* given[] = {
+      "4k3/8/8/8/8/8/8/4KK2 w - - 0 1",                  // two white kings
+      "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",                  // pawn on the first rank
+      "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1",                 // black, not to move, is in check
+      "3kk3/8/8/8/8/8/8/8 b - - 0 1",                    // no white king, adjacent black kings
+      "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/8/k6K w - - 0 1",  // far too many queens
+      "pppppppp/8/8/8/8/8/8/PPPPPPPP b - - 0 1",         // pawns on both back ranks
+  };
+  for (const char* text : given) {
+    INFO(text);
+    const auto pos = Position::from_fen(text);
+    REQUIRE(pos.has_value());
+    CHECK(pos->fen() == text);
   }
 }
 
