@@ -37,6 +37,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_regex_filters(registry);
   register_metadata_filters(registry);
   register_annotation_filters(registry);
+  register_reachability_filters(registry);
 }
 
 const interpreter::Registry& standard_registry() {

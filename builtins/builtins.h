@@ -40,6 +40,7 @@ void register_string_function_filters(interpreter::Registry& registry);
 void register_regex_filters(interpreter::Registry& registry);
 void register_metadata_filters(interpreter::Registry& registry);
 void register_annotation_filters(interpreter::Registry& registry);
+void register_reachability_filters(interpreter::Registry& registry);
 
 // All families: the registry the command line and the REPL use.
 void register_builtins(interpreter::Registry& registry);

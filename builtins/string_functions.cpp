@@ -130,8 +130,11 @@ std::string argument_text(const TextArgument& argument, Context& ctx) {
       std::optional<chess::NodeId> node = f.position(ctx);
       return node ? position_text(ctx, *node) : "<false>";
     }
-    case ValueType::None:
     case ValueType::Logical:
+      // A logical filter that articulates its answer (reachableposition) prints that text.
+      if (std::optional<std::string> s = f.text(ctx)) return *s;
+      return f.match(ctx) ? "<true>" : "<false>";
+    case ValueType::None:
     case ValueType::Dictionary: return f.match(ctx) ? "<true>" : "<false>";
   }
   return "<false>";

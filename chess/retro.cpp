@@ -2,6 +2,7 @@
 // retractions of the side that just moved, and the predecessor each one implies.
 #include "chess/retro.h"
 
+#include <algorithm>
 #include <array>
 
 #include "chess/attacks.h"
@@ -22,23 +23,31 @@ int relative_rank(Color c, Square s) { return c == Color::White ? s.rank() : 7 -
 
 // Whether `side` could own one more piece of type t: no more than 8 pawns and 16 men, and no more
 // pieces beyond the initial set than its missing pawns could have promoted to.
-bool material_allows_one_more(const Position& pos, Color side, PieceType t) {
+// `instead_of`: a man of that type leaves (an unpromotion turns it back into the pawn).
+bool material_allows_one_more(const Position& pos, Color side, PieceType t, PieceType instead_of = PieceType::None) {
   std::array<int, 7> count{};
   for (PieceType type : kUncapturable) count[index_of(type)] = pos.pieces(side, type).count();
   ++count[index_of(t)];
+  if (instead_of != PieceType::None) --count[index_of(instead_of)];
   const int pawns = count[index_of(PieceType::Pawn)];
   const auto excess = [&](PieceType type, int initial) { return count[index_of(type)] > initial ? count[index_of(type)] - initial : 0; };
   const int promoted = excess(PieceType::Knight, 2) + excess(PieceType::Bishop, 2) + excess(PieceType::Rook, 2) +
                        excess(PieceType::Queen, 1);
-  return pawns <= 8 && pos.pieces(side).count() + 1 <= 16 && promoted <= 8 - pawns;
+  const int men = pos.pieces(side).count() + (instead_of == PieceType::None ? 1 : 0);
+  return pawns <= 8 && men <= 16 && promoted <= 8 - pawns;
 }
 
 // Generation state: the side that just moved (`mover`) and the squares its pieces may not leave
 // because a castling right says the king or that rook has never moved.
 class Retractor {
  public:
-  Retractor(const Position& pos, std::vector<Retraction>& out)
-      : pos_(pos), out_(out), mover_(~pos.side_to_move()), empty_(~pos.occupied()), unmoved_(unmoved_squares()) {}
+  // `unrecorded_double_steps`: a double step counts even when no en passant square records it, as
+  // problem FENs often leave it out.
+  // `only`: retract just the men on these squares (castling needs all).
+  Retractor(const Position& pos, std::vector<Retraction>& out, bool unrecorded_double_steps = false,
+            SquareSet only = SquareSet::all())
+      : pos_(pos), out_(out), mover_(~pos.side_to_move()), empty_(~pos.occupied()), unmoved_(unmoved_squares()),
+        unrecorded_double_steps_(unrecorded_double_steps), only_(only) {}
 
   void run() {
     const Square ep = pos_.en_passant_square();
@@ -48,7 +57,7 @@ class Retractor {
       if (pos_.piece_at(to) == Piece(mover_, PieceType::Pawn) && empty_.contains(from)) add(Move(from, to));
       return;
     }
-    for (Square to : pos_.pieces(mover_).without(unmoved_)) {
+    for (Square to : pos_.pieces(mover_).without(unmoved_) & only_) {
       const PieceType type = pos_.piece_at(to).type();
       if (type == PieceType::Pawn) {
         pawn(to);
@@ -57,7 +66,7 @@ class Retractor {
         if (relative_rank(mover_, to) == 7 && type != PieceType::King) unpromotion(to, type);
       }
     }
-    castling();
+    if (only_ == SquareSet::all()) castling();
   }
 
  private:
@@ -95,6 +104,8 @@ class Retractor {
       add(Move(one, to));
       // A double step leaves the en passant square behind (Position::play and FEN reading keep
       // it), so a position without one was not reached by a double step: run() handled that case.
+      const Square two(one.index() - forward(mover_));
+      if (unrecorded_double_steps_ && rank == 3 && empty_.contains(two)) add(Move(two, to));
     }
     const SquareSet diagonals = pawn_attacks(~mover_, to) & empty_;
     for (Square from : diagonals) add_uncaptures(Move(from, to), to);
@@ -106,7 +117,7 @@ class Retractor {
   }
 
   void unpromotion(Square to, PieceType type) {
-    if (!material_allows_one_more(pos_, mover_, PieceType::Pawn)) return;
+    if (!material_allows_one_more(pos_, mover_, PieceType::Pawn, type)) return;
     const Square straight(to.index() - forward(mover_));
     const Move push(straight, to, Move::Kind::Promotion, type);
     if (empty_.contains(straight)) add(push);
@@ -137,6 +148,8 @@ class Retractor {
   Color mover_;
   SquareSet empty_;
   SquareSet unmoved_;
+  bool unrecorded_double_steps_;
+  SquareSet only_;
 };
 
 // The predecessor as FEN text: the board with the move taken back, the mover to move, the same
@@ -225,6 +238,35 @@ std::vector<Retraction> legal_retractions(const Position& pos) {
     if (!victim_in_check && is_legal(before, r.move)) out.push_back(r);
   }
   return out;
+}
+
+// Whether the man that retracts `r` would itself attack `king` from its origin: such a
+// predecessor has the side to move now already in check, so the costly full test is skipped.
+bool origin_attacks(const Position& pos, const Retraction& r, Square king) {
+  const Move m = r.move;
+  if (m.kind() == Move::Kind::Castling) return false;
+  const Color mover = ~pos.side_to_move();
+  const Piece man = m.kind() == Move::Kind::Promotion ? Piece(mover, PieceType::Pawn) : pos.piece_at(m.to());
+  SquareSet occupied = pos.occupied().without(m.to()).with(m.from());
+  if (r.uncaptured != PieceType::None && m.kind() != Move::Kind::EnPassant) occupied |= m.to();
+  return piece_attacks(man, m.from(), occupied).contains(king);
+}
+
+bool check_is_explicable(const Position& pos) {
+  const Color checked = pos.side_to_move();
+  const Square king = pos.king(checked);
+  const auto explains = [&](const Retraction& r) {
+    if (king.is_valid() && origin_attacks(pos, r, king)) return false;
+    const Position before = retract(pos, r);
+    return (before.attacked_by(~checked) & before.pieces(checked, PieceType::King)).is_empty();
+  };
+  // A direct check by the man that moved is the usual explanation: its retractions come first.
+  std::vector<Retraction> direct;
+  Retractor(pos, direct, true, pos.checkers()).run();
+  if (std::any_of(direct.begin(), direct.end(), explains)) return true;
+  std::vector<Retraction> all;
+  Retractor(pos, all, true).run();
+  return std::any_of(all.begin(), all.end(), explains);
 }
 
 Position retract(const Position& pos, const Retraction& r) {

@@ -29,6 +29,10 @@ std::vector<Retraction> pseudolegal_retractions(const Position& pos);
 // The predecessor: `r.move` played from it gives `pos` back (board, side to move, castling rights
 // and, after a double step, the en passant square).
 Position retract(const Position& pos, const Retraction& r);
+// Whether some retraction (a double step counted even without an en passant square, since problem
+// FENs omit it) leads to a predecessor where the side to move now was not in check: false means
+// the check on the board is one no move can have given.
+bool check_is_explicable(const Position& pos);
 // CQLi's notation without a move number: "~Pd2d3+", "~Pc2x(N)d3+", "~Pe5x(P)d6" (en passant),
 // "~Pa7x(B)b8=B" (a promotion), "~O-O"; the suffix tells whether `pos` is check or mate.
 std::string retraction_text(const Position& pos, const Retraction& r);

@@ -1,5 +1,6 @@
 // Command-line parsing (CLI11) and the top-level run: compile the query, run it, report.
 #include "interpreter/cli.h"
+#include "interpreter/legality_command.h"
 
 #include <cctype>
 #include <cstdio>
@@ -153,6 +154,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
 
 int run_command_line(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "perft") return run_perft(argc, argv);
+  if (argc >= 2 && std::string(argv[1]) == "legality") return run_legality_command(argc, argv);
 
   CLI::App app{"quarry: runs Chess Query Language (CQL 6.1 / CQLi) queries over PGN files", "quarry"};
   CommandLine cl;

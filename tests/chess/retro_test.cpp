@@ -125,3 +125,10 @@ TEST_CASE("retractions never crash on boards that break the rules", "[retro][rob
     }
   }
 }
+
+TEST_CASE("an unpromotion gives the promoted man back as a pawn", "[retro]") {
+  // Black has two queens and seven pawns: ...h2-h1=Q+ is the only way the check on g2 came about.
+  const Position pos = at("5rk1/2pn2pp/1p1p1r2/p2Pp3/2P4q/PP1BP3/1BN3K1/R3Q2q w - - 0 1");
+  const auto list = texts(pos, legal_retractions(pos));
+  CHECK(has(list, "~Ph2h1=Q+"));
+}
