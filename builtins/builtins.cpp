@@ -14,6 +14,7 @@ void register_builtins(interpreter::Registry& registry) {
   register_move_filters(registry);
   register_echo_filters(registry);
   register_find_filters(registry);
+  register_consecutive_moves_filters(registry);
   register_imagine_filters(registry);
   register_line_sequence_filters(registry);
   register_transform_filters(registry);

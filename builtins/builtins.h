@@ -17,6 +17,7 @@ void register_game_tree_filters(interpreter::Registry& registry);
 void register_move_filters(interpreter::Registry& registry);
 void register_echo_filters(interpreter::Registry& registry);
 void register_find_filters(interpreter::Registry& registry);
+void register_consecutive_moves_filters(interpreter::Registry& registry);
 void register_imagine_filters(interpreter::Registry& registry);  // imagine, currentmutation, saveposition
 void register_line_sequence_filters(interpreter::Registry& registry);  // line --> C1 --> C2
 void register_transform_filters(interpreter::Registry& registry);

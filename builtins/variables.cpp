@@ -40,7 +40,10 @@ class VariableRef final : public Filter {
   }
   std::optional<chess::NodeId> position(Context& ctx) const override {
     const Value& v = ctx.variable(slot_);
-    if (std::holds_alternative<PositionValue>(v)) return std::get<PositionValue>(v).node;
+    // A transient imaginary position kept in a variable is gone once its filter is done.
+    if (std::holds_alternative<PositionValue>(v) && ctx.exists(std::get<PositionValue>(v).node)) {
+      return std::get<PositionValue>(v).node;
+    }
     return std::nullopt;
   }
 

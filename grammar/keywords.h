@@ -73,8 +73,8 @@ struct KeywordShape {
   // on either side of the range) or that make up its arguments (Parameters). Each may be
   // written once.
   std::span<const ParameterSpec> parameters{};
-  // Prefix: up to two integers before the argument, a range (`up 1 7 S`, `up -2 d4`), stored as
-  // the parameter "range".
+  // Prefix (and Call): up to two integers before the argument(s), a range (`up 1 7 S`,
+  // `up -2 d4`, `consecutivemoves 3 9 (P Q)`), stored as the parameter "range".
   bool optional_range = false;
   // A string may stand among the parameters (`sort "Checks" max F`), stored as parameter "title".
   bool optional_title = false;

@@ -268,7 +268,12 @@ class Lowering {
         node->range.end = node->children.back()->range.end;
         return node;
       }
-      case ShapeKind::Call: return call(in, std::move(node), shape);
+      case ShapeKind::Call:
+        if (shape.optional_range) {  // `consecutivemoves quiet 2 5 (P Q)`
+          range_parameter(in, *node);
+          keyword_parameters(in, *node, shape);
+        }
+        return call(in, std::move(node), shape);
       case ShapeKind::CallOrPrefix:
         if (!in.at_end() && in.peek().kind == TokenKind::ParenGroup) return call(in, std::move(node), shape);
         if (in.at_end()) fail(in.here(), "'" + std::string(token.text) + "' needs an argument");

@@ -212,6 +212,13 @@ class Context {
   const ImaginaryNode& imaginary(chess::NodeId id) const {
     return id >= kTransientBase ? transient_[id - kTransientBase] : saved_[id - kSavedBase];
   }
+  // Whether a node id names a position now (an imaginary one lives while its filter evaluates,
+  // or for the game once saved).
+  bool exists(chess::NodeId id) const {
+    if (id < kSavedBase) return id < game_->node_count();
+    if (id < kTransientBase) return id - kSavedBase < saved_.size();
+    return id - kTransientBase < transient_.size();
+  }
   // The game position an imaginary one derives from (a game position is its own).
   chess::NodeId anchor(chess::NodeId id) const { return is_imaginary(id) ? imaginary(id).anchor : id; }
   // Adds a transient imaginary position made from `parent` by one step; pop_imaginary drops the

@@ -95,3 +95,8 @@ TEST_CASE("currentmutation after a reverse move and then a move: the manual's re
   CHECK(Evaluation("move legal reverse : move legal : { mate currentmutation == \"1.~Pe5x(P)d6 1.Qc3#\" }", en_passant)
             .matches());
 }
+
+TEST_CASE("a variable holding an unsaved imaginary position names none once the filter is done", "[moves][imaginary]") {
+  CHECK(Evaluation("move legal from e2 to e4 : { $p = currentposition } not ($p : true)", kStart).matches());
+  CHECK(Evaluation("move legal from e2 to e4 : { $p = saveposition } $p : Pe4", kStart).matches());
+}
