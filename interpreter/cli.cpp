@@ -18,6 +18,7 @@
 #include "builtins/builtins.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "interpreter/exit_status.h"
 #include "interpreter/legality_command.h"
 #include "interpreter/merge_command.h"
 #include "interpreter/query.h"
@@ -25,10 +26,6 @@
 
 namespace quarry::interpreter {
 namespace {
-
-constexpr int kExitQueryError = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitIo = 3;
 
 struct CommandLine {
   std::string query_file;

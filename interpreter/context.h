@@ -318,7 +318,7 @@ class Context {
   const chess::Game* game_ = nullptr;
   std::uint64_t game_serial_ = 0;
   chess::NodeId node_ = 0;
-  const chess::GameNode* current_ = nullptr;
+  const chess::GameNode* current_ = nullptr;  // by address: call set_node again after the tree grows
   std::deque<ImaginaryNode> transient_;
   std::deque<ImaginaryNode> saved_;
   PositionFacts facts_;

@@ -10,16 +10,13 @@
 #include <CLI/CLI.hpp>
 
 #include "builtins/builtins.h"
+#include "interpreter/exit_status.h"
 #include "interpreter/output_file.h"
 #include "interpreter/run_state.h"
 #include "interpreter/state_merge.h"
 
 namespace quarry::interpreter {
 namespace {
-
-constexpr int kExitQueryError = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitIo = 3;
 
 struct MergeCommand {
   std::vector<std::string> states;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "builtins/builtins.h"
+#include "interpreter/exit_status.h"
 #include "repl/commands.h"
 #include "repl/input.h"
 #include "repl/interrupt.h"
@@ -21,7 +22,6 @@
 namespace quarry::repl {
 namespace {
 
-constexpr int kExitUsage = 2;
 constexpr std::string_view kContinuationPrompt = "...> ";
 
 struct ReplOptions {
@@ -96,7 +96,7 @@ int run_repl(int argc, char** argv) {
   std::optional<ReplOptions> options = parse_options(argc, argv);
   if (!options || options->help) {
     print_usage();
-    return options ? 0 : kExitUsage;
+    return options ? 0 : interpreter::kExitUsage;
   }
   std::setlocale(LC_CTYPE, "");
   Session session(builtins::standard_registry(), std::cout, board_style(*options));

@@ -36,6 +36,8 @@ class GameEvaluation {
       if (!move) throw std::runtime_error(std::string("bad move in test: ") + uci);
       node = game_.add_child(node, *move);
     }
+    // The context holds the current node by address; a growing tree may move the nodes.
+    ctx_.set_node(ctx_.node());
     return node;
   }
 
