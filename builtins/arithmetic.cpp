@@ -2,6 +2,7 @@
 // are held in 64 bits, and a result that overflows even those makes the filter fail.
 #include "builtins/builtins.h"
 #include "builtins/checked_arithmetic.h"
+#include "builtins/constants.h"
 #include "builtins/strings.h"
 #include "interpreter/binder.h"
 
@@ -9,20 +10,6 @@ namespace quarry::builtins {
 namespace {
 
 using namespace interpreter;  // NOLINT
-
-class NumberLiteral final : public Filter {
- public:
-  explicit NumberLiteral(std::int64_t value) : Filter(ValueType::Numeric), value_(value) {}
-  std::optional<std::int64_t> number(Context&) const override { return value_; }
-  bool match(Context&) const override { return true; }
-  bool is_constant() const override { return true; }
-
- private:
-  std::int64_t value_;
-};
-
-
-enum class ArithmeticOp { Add, Subtract, Multiply, Divide, Modulo };
 
 class Arithmetic final : public Filter {
  public:
@@ -34,15 +21,8 @@ class Arithmetic final : public Filter {
     if (!a) return std::nullopt;
     std::optional<std::int64_t> b = numeric_value(*right_, ctx);
     if (!b) return std::nullopt;
-    switch (op_) {
-      // Division by zero and overflow give no value, so the filter fails rather than the run.
-      case ArithmeticOp::Add: return checked_add(*a, *b);
-      case ArithmeticOp::Subtract: return checked_subtract(*a, *b);
-      case ArithmeticOp::Multiply: return checked_multiply(*a, *b);
-      case ArithmeticOp::Divide: return checked_divide(*a, *b);
-      case ArithmeticOp::Modulo: return checked_modulo(*a, *b);
-    }
-    return std::nullopt;
+    // Division by zero and overflow give no value, so the filter fails rather than the run.
+    return checked_apply(op_, *a, *b);
   }
 
  private:
@@ -75,7 +55,7 @@ BindFunction bind_arithmetic(ArithmeticOp op) {
 
 void register_arithmetic_filters(Registry& registry) {
   registry.add_operator(construct::kNumber, 0, [](BindArguments& a) -> FilterPtr {
-    return std::make_unique<NumberLiteral>(a.node.number);
+    return std::make_unique<NumberConstant>(a.node.number);
   });
   registry.add_operator("+", 2, [](BindArguments& a) -> FilterPtr {
     if (a.arguments[0]->type() == ValueType::String) {

@@ -1,6 +1,7 @@
 // Board-state family: sidetomove with its constants white and black, halfmoveclock and
 // enpassantsquare — the FEN fields beyond the placement.
 #include "builtins/builtins.h"
+#include "builtins/constants.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
 
@@ -9,17 +10,6 @@ namespace {
 
 using namespace interpreter;  // NOLINT
 using grammar::ShapeKind;
-
-class Constant final : public Filter {
- public:
-  explicit Constant(std::int64_t value) : Filter(ValueType::Numeric), value_(value) {}
-  std::optional<std::int64_t> number(Context&) const override { return value_; }
-  bool match(Context&) const override { return true; }
-  bool is_constant() const override { return true; }
-
- private:
-  std::int64_t value_;
-};
 
 // 1 when White is to move, -1 when Black is: compare with `white` and `black`.
 class SideToMove final : public Filter {
@@ -51,9 +41,9 @@ class EnPassantSquare final : public Filter {
 void register_board_state_filters(Registry& registry) {
   registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make_filter<SideToMove>()});
   registry.add({{"white", ShapeKind::Nullary}, "the number 1, the value of sidetomove for White",
-                make_filter<Constant>(std::int64_t{1})});
+                make_filter<NumberConstant>(std::int64_t{1})});
   registry.add({{"black", ShapeKind::Nullary}, "the number -1, the value of sidetomove for Black",
-                make_filter<Constant>(std::int64_t{-1})});
+                make_filter<NumberConstant>(std::int64_t{-1})});
   registry.add({{"halfmoveclock", ShapeKind::Nullary}, "half-moves since the last capture or pawn move",
                 make_filter<HalfmoveClock>()});
   registry.add({{"enpassantsquare", ShapeKind::Nullary}, "the square a pawn that just advanced two squares passed over",

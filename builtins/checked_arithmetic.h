@@ -42,6 +42,20 @@ inline CheckedNumber checked_modulo(std::int64_t a, std::int64_t b) {
   return a % b;
 }
 
+enum class ArithmeticOp { Add, Subtract, Multiply, Divide, Modulo };
+
+// a op b for every binary operator and compound update (+ - * / % and += -= *= /= %=).
+inline CheckedNumber checked_apply(ArithmeticOp op, std::int64_t a, std::int64_t b) {
+  switch (op) {
+    case ArithmeticOp::Add: return checked_add(a, b);
+    case ArithmeticOp::Subtract: return checked_subtract(a, b);
+    case ArithmeticOp::Multiply: return checked_multiply(a, b);
+    case ArithmeticOp::Divide: return checked_divide(a, b);
+    case ArithmeticOp::Modulo: return checked_modulo(a, b);
+  }
+  return std::nullopt;
+}
+
 inline CheckedNumber checked_negate(std::int64_t a) { return checked_subtract(0, a); }
 
 inline CheckedNumber checked_abs(std::int64_t a) { return a < 0 ? checked_negate(a) : CheckedNumber(a); }

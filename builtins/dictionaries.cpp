@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "builtins/builtins.h"
-#include "builtins/checked_arithmetic.h"
+#include "builtins/compound_update.h"
 #include "builtins/value_access.h"
 #include "interpreter/binder.h"
 
@@ -51,11 +51,10 @@ class Entry final : public Filter {
   FilterPtr key_;
 };
 
-enum class Update { Assign, Add, Subtract, Multiply, Divide, Modulo, Union, Intersection };
-
 class EntryUpdate final : public Filter {
  public:
-  EntryUpdate(int index, Update op, ValueType value_type, FilterPtr key, FilterPtr value)
+  // op is nullopt for a plain assignment `$D[k] = v`.
+  EntryUpdate(int index, std::optional<Update> op, ValueType value_type, FilterPtr key, FilterPtr value)
       : Filter(ValueType::Logical), index_(index), op_(op), value_type_(value_type), key_(std::move(key)), value_(std::move(value)) {}
 
   bool match(Context& ctx) const override {
@@ -64,44 +63,19 @@ class EntryUpdate final : public Filter {
     Value rhs = value_of(*value_, ctx);
     if (std::holds_alternative<std::monostate>(rhs)) return false;
     auto& d = ctx.dictionary(index_);
-    if (op_ == Update::Assign) {
+    if (!op_) {
       d[std::move(key)] = std::move(rhs);
       return true;
     }
     auto [it, fresh] = d.try_emplace(std::move(key), zero_of(value_type_));
-    bool applied = apply(it->second, rhs);
+    bool applied = apply_update(*op_, it->second, rhs);
     if (!applied && fresh) d.erase(it);  // a failed update creates no entry
     return applied;
   }
 
  private:
-  bool apply(Value& v, const Value& rhs) const {
-    if (std::holds_alternative<std::string>(v)) {
-      std::get<std::string>(v) += std::get<std::string>(rhs);
-      return true;
-    }
-    if (std::holds_alternative<SquareSet>(v)) {
-      SquareSet& s = std::get<SquareSet>(v);
-      s = op_ == Update::Union ? s | std::get<SquareSet>(rhs) : s & std::get<SquareSet>(rhs);
-      return true;
-    }
-    std::int64_t& x = std::get<std::int64_t>(v);
-    std::int64_t n = std::holds_alternative<SquareSet>(rhs) ? std::get<SquareSet>(rhs).count() : std::get<std::int64_t>(rhs);
-    CheckedNumber result;  // overflow or division by zero: the update fails, the entry stays
-    switch (op_) {
-      case Update::Add: result = checked_add(x, n); break;
-      case Update::Subtract: result = checked_subtract(x, n); break;
-      case Update::Multiply: result = checked_multiply(x, n); break;
-      case Update::Divide: result = checked_divide(x, n); break;
-      case Update::Modulo: result = checked_modulo(x, n); break;
-      default: return false;
-    }
-    if (!result) return false;
-    x = *result;
-    return true;
-  }
   int index_;
-  Update op_;
+  std::optional<Update> op_;
   ValueType value_type_;
   FilterPtr key_, value_;
 };
@@ -206,17 +180,6 @@ bool check_type(Binder& binder, const grammar::SyntaxNode& at, ValueType& declar
   return true;
 }
 
-Update update_of(const std::string& op) {
-  if (op == "+=") return Update::Add;
-  if (op == "-=") return Update::Subtract;
-  if (op == "*=") return Update::Multiply;
-  if (op == "/=") return Update::Divide;
-  if (op == "%=") return Update::Modulo;
-  if (op == "|=") return Update::Union;
-  if (op == "&=") return Update::Intersection;
-  return Update::Assign;
-}
-
 // The dictionary a `key` iteration walks: the domain must name one whose key type is known.
 int iterated_dictionary(BindArguments& a) {
   const grammar::SyntaxNode& domain = *a.node.children[0];
@@ -293,10 +256,8 @@ void register_dictionary_filters(Registry& registry) {
     const grammar::SyntaxNode& target = *a.node.children[0];
     if (!check_type(a.binder, *target.children[1], info.key_type, a.arguments[0]->type(), "key", info.name)) return nullptr;
     if (!check_type(a.binder, *a.node.children[1], info.value_type, a.arguments[1]->type(), "value", info.name)) return nullptr;
-    Update op = update_of(a.node.text);
-    bool fits = op == Update::Assign || (info.value_type == ValueType::Numeric && op <= Update::Modulo) ||
-                (info.value_type == ValueType::String && op == Update::Add) ||
-                (info.value_type == ValueType::Set && (op == Update::Union || op == Update::Intersection));
+    std::optional<Update> op = update_of(a.node.text);
+    bool fits = !op || update_applies(*op, info.value_type, info.value_type);
     if (!fits || a.node.text == "=?") {
       a.binder.error(a.node, "'" + a.node.text + "' does not apply to " + std::string(type_name(info.value_type)) + " entries");
       return nullptr;

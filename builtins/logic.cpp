@@ -2,22 +2,13 @@
 #include <vector>
 
 #include "builtins/builtins.h"
+#include "builtins/constants.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
 namespace {
 
 using namespace interpreter;  // NOLINT: filter classes read against the node API
-
-class ConstantLogical final : public Filter {
- public:
-  explicit ConstantLogical(bool value) : Filter(ValueType::Logical), value_(value) {}
-  bool match(Context&) const override { return value_; }
-  bool is_constant() const override { return true; }
-
- private:
-  bool value_;
-};
 
 class Not final : public Filter {
  public:
@@ -98,9 +89,9 @@ class Compound final : public Filter {
 void register_logic_filters(Registry& registry) {
   using grammar::ShapeKind;
   registry.add({{"true", ShapeKind::Nullary}, "matches every position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<ConstantLogical>(true); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(true); }});
   registry.add({{"false", ShapeKind::Nullary}, "matches no position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<ConstantLogical>(false); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(false); }});
   registry.add_operator("not", 1, [](BindArguments& a) -> FilterPtr { return std::make_unique<Not>(std::move(a.arguments[0])); });
   registry.add_operator("and", 2, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<And>(std::move(a.arguments[0]), std::move(a.arguments[1]));

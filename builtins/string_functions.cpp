@@ -11,6 +11,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/checked_arithmetic.h"
+#include "builtins/constants.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
 
@@ -19,17 +20,6 @@ namespace {
 
 using namespace interpreter;  // NOLINT
 using grammar::SyntaxKind;
-
-class StringConstant final : public Filter {
- public:
-  explicit StringConstant(std::string value) : Filter(ValueType::String), value_(std::move(value)) {}
-  std::optional<std::string> text(Context&) const override { return value_; }
-  bool match(Context&) const override { return true; }
-  bool is_constant() const override { return true; }
-
- private:
-  std::string value_;
-};
 
 class ImplicitSearch final : public Filter {
  public:
@@ -492,7 +482,7 @@ std::vector<TextArgument> text_arguments(BindArguments& a) {
     bool split = split_implicit_search(f, needle);
     bool comparison = i < a.node.children.size() && is_comparison(*a.node.children[i]);
     out.push_back({std::move(f), comparison});
-    if (split) out.push_back({make_string_constant(std::move(needle)), false});
+    if (split) out.push_back({std::make_unique<StringConstant>(std::move(needle)), false});
   }
   return out;
 }
@@ -521,8 +511,6 @@ FilterPtr make_string_length(FilterPtr operand) { return std::make_unique<String
 FilterPtr make_substring_test(FilterPtr needle, FilterPtr haystack) {
   return std::make_unique<SubstringTest>(std::move(needle), std::move(haystack));
 }
-
-FilterPtr make_string_constant(std::string value) { return std::make_unique<StringConstant>(std::move(value)); }
 
 void register_string_function_filters(Registry& registry) {
   register_string_keywords(registry);

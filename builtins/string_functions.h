@@ -34,7 +34,5 @@ bool split_implicit_search(interpreter::FilterPtr& filter, std::string& needle);
 interpreter::FilterPtr make_string_length(interpreter::FilterPtr operand);
 // `a in b` on string filters: a is a substring of b; fails when either has no value.
 interpreter::FilterPtr make_substring_test(interpreter::FilterPtr needle, interpreter::FilterPtr haystack);
-// A string constant.
-interpreter::FilterPtr make_string_constant(std::string value);
 
 }  // namespace quarry::builtins

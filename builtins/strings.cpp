@@ -2,23 +2,13 @@
 #include "builtins/strings.h"
 
 #include "builtins/builtins.h"
+#include "builtins/constants.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
 namespace {
 
 using namespace interpreter;  // NOLINT
-
-class StringLiteral final : public Filter {
- public:
-  explicit StringLiteral(std::string value) : Filter(ValueType::String), value_(std::move(value)) {}
-  std::optional<std::string> text(Context&) const override { return value_; }
-  bool match(Context&) const override { return true; }
-  bool is_constant() const override { return true; }
-
- private:
-  std::string value_;
-};
 
 class Concatenation final : public Filter {
  public:
@@ -44,7 +34,7 @@ FilterPtr make_string_concatenation(FilterPtr left, FilterPtr right) {
 
 void register_string_filters(Registry& registry) {
   registry.add_operator(construct::kString, 0, [](BindArguments& a) -> FilterPtr {
-    return std::make_unique<StringLiteral>(a.node.text);
+    return std::make_unique<StringConstant>(a.node.text);
   });
 }
 

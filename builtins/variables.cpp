@@ -1,6 +1,7 @@
 // Variable family: references to variables and the assignments = =? += -= *= /= %= |= &=.
 #include "builtins/builtins.h"
-#include "builtins/checked_arithmetic.h"
+#include "builtins/compound_update.h"
+#include "builtins/value_access.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
 
@@ -100,43 +101,15 @@ class Assignment final : public Filter {
   bool only_if_nonempty_;
 };
 
-enum class Update { Add, Subtract, Multiply, Divide, Modulo, Union, Intersection };
-
 // x op= F on a bound x; fails (and leaves x alone) when x is unbound or F has no value.
 class CompoundAssignment final : public Filter {
  public:
   CompoundAssignment(int slot, Update op, FilterPtr value)
       : Filter(ValueType::Logical), slot_(slot), op_(op), value_(std::move(value)) {}
   bool match(Context& ctx) const override {
-    Value& v = ctx.variable(slot_);
-    if (std::holds_alternative<SquareSet>(v)) {
-      SquareSet rhs = value_->squares(ctx);
-      v = op_ == Update::Union ? std::get<SquareSet>(v) | rhs : std::get<SquareSet>(v) & rhs;
-      return true;
-    }
-    if (std::holds_alternative<std::string>(v)) {
-      auto t = value_->text(ctx);
-      if (!t) return false;
-      std::get<std::string>(v) += *t;
-      return true;
-    }
-    if (!std::holds_alternative<std::int64_t>(v)) return false;
-    auto n = numeric_value(*value_, ctx);
-    if (!n) return false;
-    std::int64_t& x = std::get<std::int64_t>(v);
-    CheckedNumber result;  // overflow or division by zero: the update fails, the variable stays
-    switch (op_) {
-      case Update::Add: result = checked_add(x, *n); break;
-      case Update::Subtract: result = checked_subtract(x, *n); break;
-      case Update::Multiply: result = checked_multiply(x, *n); break;
-      case Update::Divide: result = checked_divide(x, *n); break;
-      case Update::Modulo: result = checked_modulo(x, *n); break;
-      case Update::Union:
-      case Update::Intersection: return false;
-    }
-    if (!result) return false;
-    x = *result;
-    return true;
+    if (std::holds_alternative<std::monostate>(ctx.variable(slot_))) return false;
+    Value operand = value_of(*value_, ctx);
+    return apply_update(op_, ctx.variable(slot_), operand);
   }
 
  private:
@@ -173,10 +146,7 @@ BindFunction bind_update(Update op) {
   return [op](BindArguments& a) -> FilterPtr {
     const VariableInfo& var = a.binder.variable(a.variable_slot);
     ValueType t = a.arguments[0]->type();
-    bool set_op = op == Update::Union || op == Update::Intersection;
-    bool ok = set_op ? (var.type == ValueType::Set && (t == ValueType::Set || t == ValueType::Piece))
-              : var.type == ValueType::String ? (op == Update::Add && t == ValueType::String)
-                                               : (var.type == ValueType::Numeric && (t == ValueType::Numeric || t == ValueType::Set));
+    bool ok = update_applies(op, var.type, t);
     if (!ok) {
       a.binder.error(a.node, "'" + a.node.text + "' cannot update the " + std::string(type_name(var.type)) +
                                  " variable '" + var.name + "' with a " + std::string(type_name(t)) + " filter");

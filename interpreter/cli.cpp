@@ -75,14 +75,6 @@ std::vector<std::string> normalise_arguments(int argc, char** argv) {
   return args;
 }
 
-// One number: at least that many (matchcount), or exactly that one (gamenumber: `exact`).
-CountRange to_range(const std::vector<std::int64_t>& v, bool exact = false) {
-  CountRange r;
-  r.low = v[0];
-  r.high = v.size() > 1 ? v[1] : exact ? v[0] : INT64_MAX;
-  return r;
-}
-
 std::string default_output_name(const std::string& query_file) {
   std::string base = query_file.substr(query_file.find_last_of('/') == std::string::npos ? 0 : query_file.find_last_of('/') + 1);
   std::size_t dot = base.rfind('.');
@@ -97,8 +89,8 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   if (!cl.output.empty()) s.output = cl.output;
   else if (h.output) s.output = *h.output;
   else s.output = cl.query_file.empty() ? "-" : default_output_name(cl.query_file);
-  s.matchcount = !cl.matchcount.empty() ? std::optional<CountRange>(to_range(cl.matchcount)) : h.matchcount;
-  s.gamenumber = !cl.gamenumber.empty() ? std::optional<CountRange>(to_range(cl.gamenumber, true)) : h.gamenumber;
+  s.matchcount = !cl.matchcount.empty() ? CountRange::of(cl.matchcount, CountRange::Single::AtLeast) : h.matchcount;
+  s.gamenumber = !cl.gamenumber.empty() ? CountRange::of(cl.gamenumber, CountRange::Single::Exactly) : h.gamenumber;
   s.variations = cl.variations || (!cl.mainline && h.variations.value_or(false));
   s.quiet = cl.quiet || h.quiet.value_or(false);
   s.silent = cl.silent || h.silent.value_or(false);

@@ -11,12 +11,10 @@
 namespace quarry::interpreter {
 namespace {
 
-// One number: at least that many (matchcount), or exactly that one (gamenumber: `exact`).
-CountRange range_of(const grammar::SyntaxParameter& p, bool exact = false) {
-  CountRange r;
-  r.low = p.values[0]->number;
-  r.high = p.values.size() > 1 ? p.values[1]->number : exact ? r.low : INT64_MAX;
-  return r;
+CountRange range_of(const grammar::SyntaxParameter& p, CountRange::Single single) {
+  std::vector<std::int64_t> numbers;
+  for (const grammar::SyntaxPtr& value : p.values) numbers.push_back(value->number);
+  return CountRange::of(numbers, single);
 }
 
 bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& file, QueryOptions& options,
@@ -25,8 +23,8 @@ bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& f
     const std::string& name = p.name;
     if (name == "input") options.inputs.push_back(p.values[0]->text);
     else if (name == "output") options.output = p.values[0]->text;
-    else if (name == "matchcount") options.matchcount = range_of(p);
-    else if (name == "gamenumber") options.gamenumber = range_of(p, true);
+    else if (name == "matchcount") options.matchcount = range_of(p, CountRange::Single::AtLeast);
+    else if (name == "gamenumber") options.gamenumber = range_of(p, CountRange::Single::Exactly);
     else if (name == "variations") options.variations = true;
     else if (name == "mainline") options.variations = false;
     else if (name == "quiet") options.quiet = true;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,16 @@ struct CountRange {
   std::int64_t low = 0;
   std::int64_t high = INT64_MAX;
   bool contains(std::int64_t n) const { return n >= low && n <= high; }
+
+  // What a single number means: at least that many (matchcount) or exactly that one (gamenumber).
+  enum class Single { AtLeast, Exactly };
+  // The range `numbers` (one or two of them, as the header and the command line write it) names.
+  static CountRange of(std::span<const std::int64_t> numbers, Single single) {
+    CountRange r;
+    r.low = numbers[0];
+    r.high = numbers.size() > 1 ? numbers[1] : single == Single::Exactly ? r.low : INT64_MAX;
+    return r;
+  }
 };
 
 // Settings from the cql( … ) header; the command line overrides them field by field.

@@ -2,7 +2,11 @@
 #include "interpreter/transform.h"
 
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
+
+#include "interpreter/directions.h"
 
 namespace quarry::interpreter {
 
@@ -77,51 +81,18 @@ bool is_transform_keyword(std::string_view keyword) { return !transform_set(keyw
 
 namespace {
 
-struct Direction {
-  std::string_view name;
-  std::array<std::pair<int, int>, 8> vectors;
-  int count;
-};
-
-// Direction keywords as sets of unit vectors; a transform maps the set and looks up the name.
-constexpr std::array kDirections{
-    Direction{"up", {{{0, 1}}}, 1},
-    Direction{"down", {{{0, -1}}}, 1},
-    Direction{"right", {{{1, 0}}}, 1},
-    Direction{"left", {{{-1, 0}}}, 1},
-    Direction{"northeast", {{{1, 1}}}, 1},
-    Direction{"northwest", {{{-1, 1}}}, 1},
-    Direction{"southeast", {{{1, -1}}}, 1},
-    Direction{"southwest", {{{-1, -1}}}, 1},
-    Direction{"vertical", {{{0, 1}, {0, -1}}}, 2},
-    Direction{"horizontal", {{{1, 0}, {-1, 0}}}, 2},
-    Direction{"maindiagonal", {{{1, 1}, {-1, -1}}}, 2},
-    Direction{"offdiagonal", {{{-1, 1}, {1, -1}}}, 2},
-    Direction{"orthogonal", {{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}}, 4},
-    Direction{"diagonal", {{{1, 1}, {-1, -1}, {-1, 1}, {1, -1}}}, 4},
-    Direction{"anydirection", {{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}}}, 8},
-};
-
-int direction_mask(const Direction& d) {
-  int mask = 0;
-  for (int i = 0; i < d.count; ++i) mask |= 1 << ((d.vectors[i].first + 1) * 3 + (d.vectors[i].second + 1));
-  return mask;
-}
-
 // The direction name `name` becomes under t, or `name` itself when it is no direction.
 std::string_view mapped_direction(std::string_view name, const Transform& t) {
-  for (const Direction& d : kDirections) {
-    if (d.name != name) continue;
-    int mask = 0;
-    for (int i = 0; i < d.count; ++i) {
-      auto [df, dr] = t.map_direction(d.vectors[i].first, d.vectors[i].second);
-      mask |= 1 << ((df + 1) * 3 + (dr + 1));
-    }
-    for (const Direction& e : kDirections) {
-      if (direction_mask(e) == mask) return e.name;
-    }
+  std::optional<std::uint8_t> mask = directions::mask_of(name);
+  if (!mask) return name;
+  std::uint8_t mapped = 0;
+  for (std::size_t i = 0; i < directions::kSteps.size(); ++i) {
+    if ((*mask & (1u << i)) == 0) continue;
+    auto [df, dr] = t.map_direction(directions::kSteps[i].files, directions::kSteps[i].ranks);
+    mapped |= directions::bit_of({df, dr});
   }
-  return name;
+  std::string_view word = directions::word_of(mapped);
+  return word.empty() ? name : word;
 }
 
 // Whether t sends light squares to dark ones (then `light` and `dark` trade places).

@@ -1,4 +1,5 @@
-// Test helper: compiles a query with the standard registry and evaluates it at a FEN position.
+// Test helpers: a query compiled with the standard registry and evaluated at a FEN position;
+// compile errors; squares written as names.
 #pragma once
 
 #include <optional>
@@ -6,39 +7,14 @@
 #include <string>
 
 #include "builtins/builtins.h"
-#include "chess/game.h"
+#include "builtins/game_evaluation.h"
 #include "interpreter/query.h"
 
 namespace quarry::testing {
 
-// A one-position game and a compiled query, evaluated at that position.
-class Evaluation {
- public:
-  Evaluation(const std::string& query_text, const std::string& fen) : file_("test.cql", query_text) {
-    std::string error;
-    auto pos = chess::Position::from_fen(fen, &error);
-    if (!pos) throw std::runtime_error("bad FEN in test: " + error);
-    game_.set_start(*pos);
-    query_ = interpreter::compile_query(file_, builtins::standard_registry(), diagnostics_);
-    if (!query_) throw std::runtime_error("query does not compile:\n" + diagnostics_.render());
-    ctx_.set_game(game_);
-    ctx_.set_node(game_.root());
-    interpreter::prepare_context(ctx_, *query_);
-  }
-
-  bool matches() { return query_->body->match(ctx_); }
-  chess::SquareSet squares() { return query_->body->squares(ctx_); }
-  std::optional<std::int64_t> number() { return query_->body->number(ctx_); }
-  std::optional<std::string> text() { return query_->body->text(ctx_); }
-  interpreter::ValueType type() const { return query_->body->type(); }
-
- private:
-  grammar::SourceFile file_;
-  grammar::Diagnostics diagnostics_;
-  chess::Game game_;
-  std::optional<interpreter::CompiledQuery> query_;
-  interpreter::Context ctx_;
-};
+// A one-position game and a compiled query, evaluated at that position (a GameEvaluation whose
+// game has no moves).
+using Evaluation = GameEvaluation;
 
 // The first diagnostic a query produces when compiled, "" if it compiles.
 inline std::string compile_error(const std::string& query_text) {

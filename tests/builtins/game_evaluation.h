@@ -1,5 +1,6 @@
-// Test helper: a query evaluated inside a game built move by move (UCI), for filters that look
-// beyond the current position (promotedpieces, positionid) or read the game's tags and comments.
+// Test helper, the one fixture for evaluating a query: a game starting at a FEN position, grown
+// move by move (UCI) for filters that look beyond the current position (promotedpieces,
+// positionid), with tags and comments for the metadata filters.
 #pragma once
 
 #include <initializer_list>
@@ -63,6 +64,7 @@ class GameEvaluation {
   chess::SquareSet squares() { return query_->body->squares(ctx_); }
   std::optional<std::int64_t> number() { return query_->body->number(ctx_); }
   std::optional<std::string> text() { return query_->body->text(ctx_); }
+  interpreter::ValueType type() const { return query_->body->type(); }
 
  private:
   grammar::SourceFile file_;

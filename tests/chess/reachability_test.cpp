@@ -3,16 +3,13 @@
 
 #include "chess/legality.h"
 #include "chess/reachability.h"
+#include "fen_position.h"
 
 using namespace quarry::chess;
 
 namespace {
 
-Position at(const char* fen) {
-  const auto pos = Position::from_fen(fen);
-  REQUIRE(pos.has_value());
-  return *pos;
-}
+using quarry::testing::at;
 
 std::string articulation(const char* fen) { return analyse_reachability(at(fen)).articulation(); }
 

@@ -6,16 +6,13 @@
 #include <vector>
 
 #include "chess/retro.h"
+#include "fen_position.h"
 
 using namespace quarry::chess;
 
 namespace {
 
-Position at(const char* fen) {
-  const auto pos = Position::from_fen(fen);
-  REQUIRE(pos.has_value());
-  return *pos;
-}
+using quarry::testing::at;
 
 std::vector<std::string> texts(const Position& pos, const std::vector<Retraction>& list) {
   std::vector<std::string> out;

@@ -1,0 +1,26 @@
+// Compound updates (+= -= *= /= %= |= &=): one type rule and one evaluation shared by variables
+// and dictionary entries.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "interpreter/context.h"
+#include "interpreter/value_type.h"
+
+namespace quarry::builtins {
+
+enum class Update { Add, Subtract, Multiply, Divide, Modulo, Union, Intersection };
+
+// The update an operator names; nullopt for `=`, `=?` and anything that is not an update.
+std::optional<Update> update_of(std::string_view op);
+
+// Whether `target op= operand` type-checks: numbers take numbers or sets (counted), strings take
+// `+=` of a string, sets take `|=` or `&=` of a set or piece.
+bool update_applies(Update op, interpreter::ValueType target, interpreter::ValueType operand);
+
+// Applies the update in place. Fails, leaving the target alone, when it has no value or the
+// arithmetic overflows or divides by zero.
+bool apply_update(Update op, interpreter::Value& target, const interpreter::Value& operand);
+
+}  // namespace quarry::builtins
