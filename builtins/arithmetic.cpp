@@ -3,7 +3,7 @@
 #include "builtins/builtins.h"
 #include "builtins/checked_arithmetic.h"
 #include "builtins/constants.h"
-#include "builtins/strings.h"
+#include "builtins/string_literals.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {

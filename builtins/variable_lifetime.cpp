@@ -1,4 +1,4 @@
-// State family: persistent variables, and unbind / isbound / isunbound for variables and dictionaries.
+// Variable-lifetime family: persistent variables, and unbind / isbound / isunbound for variables and dictionaries.
 #include "builtins/builtins.h"
 #include "builtins/value_access.h"
 #include "interpreter/binder.h"
@@ -116,7 +116,7 @@ constexpr grammar::ParameterSpec kPersistentParameters[] = {{"quiet"}};
 
 }  // namespace
 
-void register_state_filters(Registry& registry) {
+void register_variable_lifetime_filters(Registry& registry) {
   using grammar::ShapeKind;
   grammar::KeywordShape persistent{"persistent", ShapeKind::Prefix, grammar::precedence::kLowest};
   persistent.parameters = kPersistentParameters;

@@ -1,4 +1,4 @@
-// Board-state family: sidetomove with its constants white and black, halfmoveclock and
+// FEN-fields family: sidetomove with its constants white and black, halfmoveclock and
 // enpassantsquare — the FEN fields beyond the placement.
 #include "builtins/builtins.h"
 #include "builtins/constants.h"
@@ -38,7 +38,7 @@ class EnPassantSquare final : public Filter {
 
 }  // namespace
 
-void register_board_state_filters(Registry& registry) {
+void register_fen_fields_filters(Registry& registry) {
   registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make_filter<SideToMove>()});
   registry.add({{"white", ShapeKind::Nullary}, "the number 1, the value of sidetomove for White",
                 make_filter<NumberConstant>(std::int64_t{1})});

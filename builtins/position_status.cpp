@@ -1,4 +1,4 @@
-// Position-state family: check, mate, stalemate, wtm, btm, initial, terminal, ply, movenumber.
+// Position-status family: check, mate, stalemate, wtm, btm, initial, terminal, ply, movenumber.
 #include "builtins/builtins.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
@@ -66,7 +66,7 @@ class MoveNumber final : public Filter {
 
 }  // namespace
 
-void register_position_state_filters(Registry& registry) {
+void register_position_status_filters(Registry& registry) {
   registry.add({{"check", ShapeKind::Nullary}, "the side to move is in check", make_filter<Check>()});
   registry.add({{"mate", ShapeKind::Nullary}, "the side to move is checkmated", make_filter<Mate>()});
   registry.add({{"stalemate", ShapeKind::Nullary}, "the side to move has no legal move and is not in check", make_filter<Stalemate>()});

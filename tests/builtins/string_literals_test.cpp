@@ -1,4 +1,4 @@
-// String family: literals and concatenation.
+// String-literals family: literals and concatenation.
 #include <catch2/catch.hpp>
 
 #include "evaluate.h"

@@ -1,5 +1,5 @@
-// String family: string literals and concatenation.
-#include "builtins/strings.h"
+// String-literals family: string literals and concatenation.
+#include "builtins/string_literals.h"
 
 #include "builtins/builtins.h"
 #include "builtins/constants.h"
@@ -32,7 +32,7 @@ FilterPtr make_string_concatenation(FilterPtr left, FilterPtr right) {
   return std::make_unique<Concatenation>(std::move(left), std::move(right));
 }
 
-void register_string_filters(Registry& registry) {
+void register_string_literals_filters(Registry& registry) {
   registry.add_operator(construct::kString, 0, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<StringConstant>(a.node.text);
   });

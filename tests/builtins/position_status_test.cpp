@@ -1,4 +1,4 @@
-// Position-state family: check, mate, stalemate, wtm, btm, initial, terminal, ply, movenumber.
+// Position-status family: check, mate, stalemate, wtm, btm, initial, terminal, ply, movenumber.
 #include <catch2/catch.hpp>
 
 #include "evaluate.h"
@@ -12,7 +12,7 @@ const std::string kStalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
 const std::string kCheck = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 40";
 }  // namespace
 
-TEST_CASE("check, mate and stalemate", "[position_state]") {
+TEST_CASE("check, mate and stalemate", "[position_status]") {
   CHECK_FALSE(Evaluation("check", kStart).matches());
   CHECK(Evaluation("check", kCheck).matches());
   CHECK_FALSE(Evaluation("mate", kCheck).matches());
@@ -23,13 +23,13 @@ TEST_CASE("check, mate and stalemate", "[position_state]") {
   CHECK_FALSE(Evaluation("stalemate", kStart).matches());
 }
 
-TEST_CASE("side to move", "[position_state]") {
+TEST_CASE("side to move", "[position_status]") {
   CHECK(Evaluation("wtm", kStart).matches());
   CHECK_FALSE(Evaluation("btm", kStart).matches());
   CHECK(Evaluation("btm", kStalemate).matches());
 }
 
-TEST_CASE("initial, terminal, ply and movenumber in a one-position game", "[position_state]") {
+TEST_CASE("initial, terminal, ply and movenumber in a one-position game", "[position_status]") {
   CHECK(Evaluation("initial", kStart).matches());
   CHECK(Evaluation("terminal", kStart).matches());
   CHECK(Evaluation("ply", kStart).number() == 0);

@@ -1,4 +1,4 @@
-// String family entry points other families build on.
+// String-literals family entry points other families build on.
 #pragma once
 
 #include "interpreter/filter.h"

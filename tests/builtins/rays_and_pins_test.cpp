@@ -1,4 +1,4 @@
-// Line family: between, ray, xray and pin.
+// Rays-and-pins family: between, ray, xray and pin.
 #include <catch2/catch.hpp>
 
 #include "evaluate.h"

@@ -1,4 +1,4 @@
-// Line family: between(S T), ray [directions] (S1 … Sn), xray (S1 … Sn) and pin [from] [through] [to]:
+// Rays-and-pins family: between(S T), ray [directions] (S1 … Sn), xray (S1 … Sn) and pin [from] [through] [to]:
 // squares and pieces along ranks, files and diagonals.
 #include <array>
 #include <vector>
@@ -217,7 +217,7 @@ FilterPtr bind_pin(BindArguments& a) {
 
 }  // namespace
 
-void register_line_filters(Registry& registry) {
+void register_rays_and_pins_filters(Registry& registry) {
   registry.add({{"between", ShapeKind::Call, precedence::kSetPrefix, 2, 2},
                 "the squares strictly between two sets on a common rank, file or diagonal",
                 [](BindArguments& a) -> FilterPtr {
