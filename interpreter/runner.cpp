@@ -115,7 +115,7 @@ class Run {
   Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
       const std::vector<ShardFile>& files)
       : query_(query), settings_(settings), stats_(stats),
-        output_(query, {settings.silent, !settings.state_out.empty()}, output),
+        output_(query, {settings.silent, !settings.state_out.empty(), settings.pgn}, output),
         progress_(settings.progress, files) {
     prepare_context(ctx_, query);
     ctx_.set_variations(settings.variations);
