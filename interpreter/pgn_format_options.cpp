@@ -70,6 +70,9 @@ void add_pgn_format_options(CLI::App& app, PgnFormatOptions& options) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->group(kGroup);
   PgnOutputSettings& s = options.settings;
+  app.add_flag("!--alwayscomment,!--nosmartcomments", s.smart_comments,
+               "keep the comments of filters that failed (no smart comments)")
+      ->group(kGroup);
   app.add_flag("--nosettag{false}", s.apply_settag, "settag changes no tag of the output")->group(kGroup);
   app.add_flag("--noremovetag{false}", s.apply_removetag, "removetag removes no tag from the output")->group(kGroup);
   app.add_flag("--noremovecomment{false}", s.apply_removecomment, "removecomment removes no comment from the output")

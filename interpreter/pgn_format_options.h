@@ -1,6 +1,6 @@
 // CQLi's PGN output options (--pgnlinewidth, --elidecomments, --coalescecomments, --movenumbers…,
-// --includetagpattern, --nosettag …): the settings they make and their registration on the
-// command line. docs/pgn-writing.md says what each one does.
+// --includetagpattern, --nosettag, --alwayscomment …): the settings they make and their
+// registration on the command line. docs/pgn-writing.md says what each one does.
 #pragma once
 
 #include <string>
@@ -20,6 +20,7 @@ struct PgnOutputSettings {
   bool apply_settag = true;         // --nosettag: settag changes nothing in the output
   bool apply_removetag = true;      // --noremovetag
   bool apply_removecomment = true;  // --noremovecomment
+  bool smart_comments = true;       // --alwayscomment, --nosmartcomments: failing branches keep their comments
 };
 
 // What the command line gave, before it is turned into settings (the tag patterns are compiled

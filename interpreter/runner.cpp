@@ -122,6 +122,7 @@ class Run {
     ctx_.set_secure(settings.secure);
     ctx_.set_quiet(settings.quiet || settings.silent);
     ctx_.set_keep_all_best(settings.keep_all_best);
+    ctx_.set_smart_comments(settings.pgn.smart_comments);
     ctx_.set_interrupt_flag(settings.interrupt);
     ctx_.budget().set_limits(settings.limits);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
