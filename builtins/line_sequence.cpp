@@ -216,8 +216,10 @@ class Line final : public Filter {
       auto& all = s.ctx.comments();
       const auto begin = all.begin() + static_cast<std::ptrdiff_t>(mark & 0xffffffffu);
       if (begin != all.end()) s.comments[key].assign(begin, all.end());
+      s.ctx.truncate_comments(mark);  // set aside above
+    } else {
+      s.ctx.rollback_comments(mark);
     }
-    s.ctx.rollback_comments(mark);
     if (cached) s.known[key] = ok ? 1 : 2;
     return ok;
   }

@@ -17,10 +17,11 @@ class LineWriter {
  public:
   LineWriter(std::string& out, int width) : out_(out), width_(width < 1 ? 1 : width) {}
 
-  // glue: no space before the token (")" after a move); a "(" glues the token after it.
-  void token(std::string_view text, bool glue = false) {
+  // glue: no space before the token (")" after a move); glue_after: none after it ("(" before
+  // the variation's first move).
+  void token(std::string_view text, bool glue = false, bool glue_after = false) {
     glue = glue || glue_next_;
-    glue_next_ = text == "(";
+    glue_next_ = glue_after;
     if (column_ > 0) {
       const int space = glue ? 0 : 1;
       if (column_ + space + static_cast<int>(text.size()) > width_) {
@@ -52,13 +53,14 @@ class LineWriter {
 
 class MovetextWriter {
  public:
-  MovetextWriter(std::string& out, const Game& game, std::span<const InsertedComment> inserted, int width)
-      : line_(out, width), game_(game) {
+  MovetextWriter(std::string& out, const Game& game, std::span<const InsertedComment> inserted, const PgnFormat& format)
+      : line_(out, format.line_width), game_(game), format_(format) {
     for (std::size_t i = 0; i < inserted.size(); ++i) order_.push_back(i);
     auto by_node = [&](std::size_t a, std::size_t b) { return inserted[a].node < inserted[b].node; };
     // Comments usually come in node order already (positions are examined in order).
     if (!std::is_sorted(order_.begin(), order_.end(), by_node)) std::stable_sort(order_.begin(), order_.end(), by_node);
     inserted_ = inserted;
+    glue_after_open_ = format.compact_variations;
   }
 
   void write(std::string_view result);
@@ -69,16 +71,21 @@ class MovetextWriter {
     NodeId variation;  // next variation of the last written node to open
   };
 
+  void add_to_place(std::string_view text);
+  void write_place();
   void comment(std::string_view text);
   void annotations(NodeId id);
   void move(NodeId id);
 
   LineWriter line_;
   const Game& game_;
+  const PgnFormat& format_;
   std::span<const InsertedComment> inserted_;
   std::vector<std::size_t> order_;  // indices of inserted_, sorted by node
+  std::vector<std::string> place_;  // the comments of one place (before a move, or after it)
   std::string text_;
   bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
+  bool glue_after_open_ = true;
 };
 
 // Comment text as it can be written and read back unchanged: line ends become '\n' (a lone CR
@@ -99,6 +106,46 @@ std::string readable_comment(std::string_view text) {
   return out;
 }
 
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+// --compactcomments: every run of blanks (line ends included) becomes one space, none at the ends.
+std::string compact_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (!is_blank(c)) {
+      out += c;
+    } else if (!out.empty() && out.back() != ' ') {
+      out += ' ';
+    }
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// Collects one comment of the current place, compacted and without repeats as the format asks.
+void MovetextWriter::add_to_place(std::string_view text) {
+  std::string t = format_.compact_comments ? compact_text(text) : std::string(text);
+  if (format_.compact_comments && t.empty()) return;
+  if (format_.unique_comments && std::find(place_.begin(), place_.end(), t) != place_.end()) return;
+  place_.push_back(std::move(t));
+}
+
+// Writes the place's comments, as one comment when coalescing, and empties it.
+void MovetextWriter::write_place() {
+  if (format_.coalesce_comments && place_.size() > 1) {
+    std::string joined = place_[0];
+    for (std::size_t i = 1; i < place_.size(); ++i) {
+      joined += ' ';
+      joined += place_[i];
+    }
+    comment(joined);
+  } else {
+    for (const std::string& c : place_) comment(c);
+  }
+  place_.clear();
+}
+
 // A '}' cannot sit inside {…}: such a one-line text becomes a ';' comment, which ends the line;
 // in a multi-line one it is replaced by ']'.
 void MovetextWriter::comment(std::string_view raw) {
@@ -115,36 +162,53 @@ void MovetextWriter::comment(std::string_view raw) {
     text_ += '}';
     line_.token(text_);
   }
-  need_number_ = true;
+  if (format_.move_number_after_comment) need_number_ = true;
 }
 
 // Comments and NAGs at a node: the original ones, then what the query inserted.
 void MovetextWriter::annotations(NodeId id) {
   const GameNode& node = game_.node(id);
-  for (std::uint8_t nag : node.nags) {
-    text_.assign("$");
-    text_ += std::to_string(nag);
-    line_.token(text_);
+  if (!format_.elide_nags) {
+    for (std::uint8_t nag : node.nags) {
+      text_.assign("$");
+      text_ += std::to_string(nag);
+      line_.token(text_);
+      if (format_.move_number_after_nag) need_number_ = true;
+    }
   }
-  for (const std::string& c : node.comments_after) comment(c);
+  if (!format_.elide_comments) {
+    for (const std::string& c : node.comments_after) add_to_place(c);
+  }
   auto it = std::lower_bound(order_.begin(), order_.end(), id,
                              [&](std::size_t i, NodeId n) { return inserted_[i].node < n; });
-  for (; it != order_.end() && inserted_[*it].node == id; ++it) comment(inserted_[*it].text);
+  for (; it != order_.end() && inserted_[*it].node == id; ++it) add_to_place(inserted_[*it].text);
+  write_place();
 }
 
 void MovetextWriter::move(NodeId id) {
   const GameNode& node = game_.node(id);
-  for (const std::string& c : node.comments_before) comment(c);
+  if (!format_.elide_comments) {
+    for (const std::string& c : node.comments_before) add_to_place(c);
+    write_place();
+  }
   const Position& before = game_.node(node.parent).position;
   const bool white = before.side_to_move() == Color::White;
-  std::string token;
-  if (white || need_number_) {
-    token = std::to_string(before.fullmove_number());
-    token += white ? "." : "...";  // CQLi writes "1.e4 e5" and "1...e5"
+  std::string number;
+  if (format_.move_numbers && (white || need_number_)) {
+    number = std::to_string(before.fullmove_number());
+    number += white ? "." : "...";  // CQLi writes "1.e4 e5" and "1...e5"
   }
-  token += to_san(before, node.move, node.position);
-  // The number and its move stay on one line.
-  line_.token(token);
+  const std::string san = to_san(before, node.move, node.position);
+  if (number.empty()) {
+    line_.token(san);
+  } else if (format_.split_moves) {
+    line_.token(number);
+    line_.token(san, format_.compact_moves);
+  } else {
+    // The number and its move stay on one line.
+    if (!format_.compact_moves) number += ' ';
+    line_.token(number + san);
+  }
   need_number_ = false;
   annotations(id);
 }
@@ -158,7 +222,7 @@ void MovetextWriter::write(std::string_view result) {
     if (f.variation != kNoNode) {
       const NodeId v = f.variation;
       f.variation = game_.node(v).next_sibling;
-      line_.token("(");
+      line_.token("(", false, glue_after_open_);
       need_number_ = true;
       stack.push_back(Frame{v, kNoNode});  // f is not used past this point
       continue;
@@ -166,7 +230,7 @@ void MovetextWriter::write(std::string_view result) {
     if (f.node == kNoNode) {
       stack.pop_back();
       if (!stack.empty()) {
-        line_.token(")", true);
+        line_.token(")", format_.compact_variations);
         need_number_ = true;
       }
       continue;
@@ -177,7 +241,7 @@ void MovetextWriter::write(std::string_view result) {
     // Only a first child's siblings are its alternatives; a variation's own siblings belong to
     // the line that opened it.
     const bool first = game_.node(node.parent).first_child == id;
-    f.variation = first ? node.next_sibling : kNoNode;
+    f.variation = first && !format_.elide_variations ? node.next_sibling : kNoNode;
     f.node = node.first_child;
   }
   line_.token(result);
@@ -198,11 +262,17 @@ void write_tag(std::string& out, const Tag& tag) {
   out += "\"]\n";
 }
 
+// The tags that say where the game starts and by which rules: without them its moves would not
+// read back, so tag patterns never leave them out.
+bool defines_the_game(std::string_view name) { return name == "FEN" || name == "SetUp" || name == "Variant"; }
+
 }  // namespace
 
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
-               const PgnWriteOptions& options) {
-  for (const Tag& tag : game.tags()) write_tag(out, tag);
+               const PgnFormat& format) {
+  for (const Tag& tag : game.tags()) {
+    if (!format.keep_tag || defines_the_game(tag.name) || format.keep_tag(tag.name)) write_tag(out, tag);
+  }
   out += '\n';
   std::string_view result = game.result();
   if (result.empty()) {
@@ -210,7 +280,7 @@ void write_pgn(std::string& out, const Game& game, std::span<const InsertedComme
     const bool valid = tag != nullptr && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2");
     result = valid ? std::string_view(*tag) : std::string_view("*");
   }
-  MovetextWriter(out, game, inserted, options.line_width).write(result);
+  MovetextWriter(out, game, inserted, format).write(result);
   out += '\n';
 }
 

@@ -1,8 +1,10 @@
 // PGN writer: re-emits a Game (tags, comments, NAGs, variations) plus comments a query inserted.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "chess/game.h"
 
@@ -15,12 +17,29 @@ struct InsertedComment {
   std::string text;
 };
 
-struct PgnWriteOptions {
-  int line_width = 79;
+// How the PGN is laid out: CQLi's PGN output options (docs/pgn-writing.md). The defaults are
+// Quarry's long-standing layout, "1.e4 e5 2.Nf3 (2.f4) {note}", wrapped at 79 columns.
+struct PgnFormat {
+  int line_width = 79;                     // --pgnlinewidth: longest line, unless one token is longer
+  bool elide_comments = false;             // --elidecomments: drop the game's own comments
+  bool elide_nags = false;                 // --elidenags: drop $N annotations
+  bool elide_variations = false;           // --elidevariations: write the mainline only
+  bool compact_comments = false;           // --compactcomments: whitespace runs become one space
+  bool coalesce_comments = false;          // --coalescecomments: one {…} per place, texts joined by a space
+  bool unique_comments = false;            // --uniquecomments: a text repeated at one place is written once
+  bool compact_moves = true;               // "1.e4" (--nocompactmoves: "1. e4", "1... e5")
+  bool compact_variations = true;          // "(1...c5)" (--nocompactvariations: "( 1...c5 )")
+  bool move_numbers = true;                // --nomovenumbers: no move numbers at all
+  bool move_number_after_comment = true;   // black's move after a comment gets "N..."
+  bool move_number_after_nag = false;      // black's move after a NAG gets "N..."
+  bool split_moves = false;                // --splitmoves: a line may break between "N." and its move
+  // Which tags are written (--includetagpattern, --excludetagpattern); empty: every tag. FEN,
+  // SetUp and Variant are always written: the moves need them to read back.
+  std::function<bool(std::string_view name)> keep_tag;
 };
 
 // Appends the game as PGN text (tags, blank line, movetext wrapped at line_width, blank line).
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
-               const PgnWriteOptions& options = {});
+               const PgnFormat& format = {});
 
 }  // namespace quarry::chess

@@ -21,6 +21,7 @@
 #include "interpreter/exit_status.h"
 #include "interpreter/legality_command.h"
 #include "interpreter/merge_command.h"
+#include "interpreter/pgn_format_options.h"
 #include "interpreter/query.h"
 #include "interpreter/runner.h"
 
@@ -58,6 +59,7 @@ struct CommandLine {
   double timeout_seconds = 0;
   std::uint64_t max_steps = EvaluationLimits{}.max_steps;
   std::optional<std::uint64_t> max_memory_mb;
+  PgnFormatOptions pgn;  // PGN output options (interpreter/pgn_format_options.h)
 };
 
 // CQL writes long options with one dash (`-matchcount 2`); CLI11 wants two. Single letters
@@ -105,6 +107,7 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.output_mode = cl.append ? OutputMode::Append : cl.noclobber ? OutputMode::NoClobber : OutputMode::Replace;
   s.limits.max_steps = cl.max_steps;
   s.limits.timeout_seconds = cl.timeout_seconds;
+  s.pgn = pgn_output_settings(cl.pgn);
   return s;
 }
 
@@ -259,6 +262,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
       ->check(CLI::NonNegativeNumber);
   app.add_option("--maxsteps", cl.max_steps, "fail a game whose evaluation takes more than N steps (0: no limit)");
   app.add_option("--maxmemory", cl.max_memory_mb, "cap the memory at MB megabytes (0: no cap; default 3/4 of RAM)");
+  add_pgn_format_options(app, cl.pgn);
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
   app.footer("Interactive: quarry repl [games.pgn | FEN] [--ascii] (see docs/repl.md)");
 }

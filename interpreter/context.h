@@ -277,9 +277,17 @@ class Context {
   std::vector<GameEdit>& edits() { return edits_; }
   std::size_t comment_mark() const { return comments_.size() | (static_cast<std::size_t>(edits_.size()) << 32); }
   void rollback_comments(std::size_t mark) {
+    if (smart_comments_) comments_.resize(mark & 0xffffffffu);
+    edits_.resize(mark >> 32);
+  }
+  // Drops the comments and edits made since the mark, smart comments or not (for a filter that
+  // has set them aside itself).
+  void truncate_comments(std::size_t mark) {
     comments_.resize(mark & 0xffffffffu);
     edits_.resize(mark >> 32);
   }
+  // --alwayscomment / --nosmartcomments: a failing branch keeps its comments (not its edits).
+  void set_smart_comments(bool on) { smart_comments_ = on; }
 
   std::vector<SortState>& sorts() { return sorts_; }
   void reset_sorts(std::size_t count) {
@@ -333,6 +341,7 @@ class Context {
   bool secure_ = false;
   bool quiet_ = false;
   bool keep_all_best_ = false;
+  bool smart_comments_ = true;
   const std::atomic<bool>* interrupt_ = nullptr;
 };
 

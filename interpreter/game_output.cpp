@@ -8,8 +8,23 @@
 namespace quarry::interpreter {
 namespace {
 
-void apply_edits(chess::Game& game, const std::vector<GameEdit>& edits) {
+// --nosettag, --noremovetag, --noremovecomment turn an edit off.
+bool applies(const GameEdit& e, const PgnOutputSettings& pgn) {
+  switch (e.kind) {
+    case GameEdit::Kind::SetTag: return pgn.apply_settag;
+    case GameEdit::Kind::RemoveTag: return pgn.apply_removetag;
+    case GameEdit::Kind::RemoveComment: return pgn.apply_removecomment;
+  }
+  return true;
+}
+
+bool any_applies(const std::vector<GameEdit>& edits, const PgnOutputSettings& pgn) {
+  return std::any_of(edits.begin(), edits.end(), [&pgn](const GameEdit& e) { return applies(e, pgn); });
+}
+
+void apply_edits(chess::Game& game, const std::vector<GameEdit>& edits, const PgnOutputSettings& pgn) {
   for (const GameEdit& e : edits) {
+    if (!applies(e, pgn)) continue;
     switch (e.kind) {
       case GameEdit::Kind::SetTag: game.set_tag(e.name, e.value); break;
       case GameEdit::Kind::RemoveTag: game.remove_tag(e.name); break;
@@ -45,12 +60,13 @@ std::string GameOutput::render(const chess::Game& game, Context& ctx) {
   for (const SortState& s : ctx.sorts()) comments_.insert(comments_.end(), s.comments.begin(), s.comments.end());
   // write_pgn puts them in position order, each node's in the order they were made.
   std::string text;
-  if (ctx.edits().empty()) {
-    chess::write_pgn(text, game, comments_);
+  const PgnOutputSettings& pgn = settings_.pgn;
+  if (!any_applies(ctx.edits(), pgn)) {
+    chess::write_pgn(text, game, comments_, pgn.format);
   } else {
     edited_ = game;
-    apply_edits(edited_, ctx.edits());
-    chess::write_pgn(text, edited_, comments_);
+    apply_edits(edited_, ctx.edits(), pgn);
+    chess::write_pgn(text, edited_, comments_, pgn.format);
   }
   return text;
 }

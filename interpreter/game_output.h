@@ -9,6 +9,7 @@
 
 #include "interpreter/context.h"
 #include "interpreter/output_file.h"
+#include "interpreter/pgn_format_options.h"
 #include "interpreter/query.h"
 
 namespace quarry::interpreter {
@@ -16,6 +17,7 @@ namespace quarry::interpreter {
 struct OutputSettings {
   bool silent = false;  // no comments at all
   bool hold_all = false;  // keep every matched game for a run state (--state-out), write none
+  PgnOutputSettings pgn;  // layout, and which of the query's edits apply
 };
 
 // A matched game as written, with what orders it: the sort filters' best values, then input

@@ -115,13 +115,14 @@ class Run {
   Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
       const std::vector<ShardFile>& files)
       : query_(query), settings_(settings), stats_(stats),
-        output_(query, {settings.silent, !settings.state_out.empty()}, output),
+        output_(query, {settings.silent, !settings.state_out.empty(), settings.pgn}, output),
         progress_(settings.progress, files) {
     prepare_context(ctx_, query);
     ctx_.set_variations(settings.variations);
     ctx_.set_secure(settings.secure);
     ctx_.set_quiet(settings.quiet || settings.silent);
     ctx_.set_keep_all_best(settings.keep_all_best);
+    ctx_.set_smart_comments(settings.pgn.smart_comments);
     ctx_.set_interrupt_flag(settings.interrupt);
     ctx_.budget().set_limits(settings.limits);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);

@@ -9,6 +9,7 @@
 
 #include "interpreter/input_list.h"
 #include "interpreter/output_file.h"
+#include "interpreter/pgn_format_options.h"
 #include "interpreter/query.h"
 
 namespace quarry::interpreter {
@@ -51,6 +52,7 @@ struct RunSettings {
   const std::atomic<bool>* interrupt = nullptr;
   OutputMode output_mode = OutputMode::Replace;  // --append, --noclobber
   EvaluationLimits limits;          // --maxsteps, --timeout (per game)
+  PgnOutputSettings pgn;            // how matched games are written (--pgnlinewidth, --elidecomments …)
 };
 
 struct RunStats {

@@ -36,7 +36,9 @@ Game read_one(const std::string& text) {
 
 std::string write(const Game& g, std::span<const InsertedComment> inserted = {}, int width = 79) {
   std::string out;
-  write_pgn(out, g, inserted, PgnWriteOptions{width});
+  PgnFormat format;
+  format.line_width = width;
+  write_pgn(out, g, inserted, format);
   return out;
 }
 
@@ -174,4 +176,111 @@ TEST_CASE("writer: deeply nested variations are written without recursion", "[pg
   CHECK(g.node_count() == static_cast<std::size_t>(3 + 2 * depth));
   const std::string out = write(g);
   require_same(read_one(out), g);
+}
+
+namespace {
+
+// An annotated game for the format options: comments before and after moves, a repeated
+// comment, NAGs, a nested variation.
+const char* const kAnnotated =
+    "[Event \"E\"]\n[Site \"S\"]\n[WhiteElo \"2400\"]\n[Result \"1-0\"]\n\n"
+    "{Opening   remarks\n  here} 1.e4 e5 2.Bc4 $1 {Bishop} {Bishop} Nc6 3.Qh5 $6 "
+    "(3.Nf3 Nf6 {Two knights} (3...Bc5)) 3...Nf6 $4 {Blunder} 4.Qxf7# 1-0";
+
+std::string write_with(const PgnFormat& format, std::span<const InsertedComment> inserted = {}) {
+  std::string out;
+  write_pgn(out, read_one(kAnnotated), inserted, format);
+  return out;
+}
+
+// The movetext only: what follows the blank line after the tags, without the final blank line.
+std::string movetext(const std::string& pgn) {
+  const std::size_t start = pgn.find("\n\n") + 2;
+  return pgn.substr(start, pgn.size() - start - 2);
+}
+
+}  // namespace
+
+TEST_CASE("format: the default layout", "[pgn_writer][pgn_format]") {
+  CHECK(movetext(write_with({})) ==
+        "{Opening   remarks\n  here} 1.e4 e5 2.Bc4 $1 {Bishop} {Bishop} 2...Nc6 3.Qh5 $6 (3.Nf3 Nf6\n"
+        "{Two knights} (3...Bc5)) 3...Nf6 $4 {Blunder} 4.Qxf7# 1-0");
+}
+
+TEST_CASE("format: eliding comments, NAGs, variations", "[pgn_writer][pgn_format]") {
+  PgnFormat f;
+  f.elide_comments = true;
+  const std::vector<InsertedComment> inserted = {{3, "query's"}};
+  CHECK(movetext(write_with(f, inserted)) ==
+        "1.e4 e5 2.Bc4 $1 {query's} 2...Nc6 3.Qh5 $6 (3.Nf3 Nf6 (3...Bc5)) 3...Nf6 $4\n4.Qxf7# 1-0");
+  f = {};
+  f.elide_nags = true;
+  CHECK(movetext(write_with(f)) ==
+        "{Opening   remarks\n  here} 1.e4 e5 2.Bc4 {Bishop} {Bishop} 2...Nc6 3.Qh5 (3.Nf3 Nf6 {Two knights}\n"
+        "(3...Bc5)) 3...Nf6 {Blunder} 4.Qxf7# 1-0");
+  f = {};
+  f.elide_variations = true;
+  CHECK(movetext(write_with(f)) ==
+        "{Opening   remarks\n  here} 1.e4 e5 2.Bc4 $1 {Bishop} {Bishop} 2...Nc6 3.Qh5 $6 Nf6 $4 {Blunder}\n"
+        "4.Qxf7# 1-0");
+}
+
+TEST_CASE("format: compact, coalesced and unique comments", "[pgn_writer][pgn_format]") {
+  PgnFormat f;
+  f.compact_comments = true;
+  const std::vector<InsertedComment> blank = {{3, " \n "}};
+  CHECK(movetext(write_with(f, blank)).starts_with("{Opening remarks here} 1.e4 e5 2.Bc4 $1 {Bishop} {Bishop} 2...Nc6"));
+  f = {};
+  f.coalesce_comments = true;
+  const std::vector<InsertedComment> more = {{3, "CQL"}};
+  CHECK(movetext(write_with(f, more)).find("2.Bc4 $1 {Bishop Bishop CQL} 2...Nc6") != std::string::npos);
+  f.unique_comments = true;
+  const std::vector<InsertedComment> again = {{3, "Bishop"}, {3, "CQL"}};
+  CHECK(movetext(write_with(f, again)).find("2.Bc4 $1 {Bishop CQL} 2...Nc6") != std::string::npos);
+  f.coalesce_comments = false;
+  CHECK(movetext(write_with(f, again)).find("2.Bc4 $1 {Bishop} {CQL} 2...Nc6") != std::string::npos);
+}
+
+TEST_CASE("format: move numbers and spacing", "[pgn_writer][pgn_format]") {
+  PgnFormat f;
+  f.compact_moves = false;
+  f.compact_variations = false;
+  CHECK(movetext(write_with(f)) ==
+        "{Opening   remarks\n  here} 1. e4 e5 2. Bc4 $1 {Bishop} {Bishop} 2... Nc6 3. Qh5 $6 ( 3. Nf3 Nf6\n"
+        "{Two knights} ( 3... Bc5 ) ) 3... Nf6 $4 {Blunder} 4. Qxf7# 1-0");
+  f = {};
+  f.move_numbers = false;
+  f.elide_comments = true;
+  CHECK(movetext(write_with(f)) == "e4 e5 Bc4 $1 Nc6 Qh5 $6 (Nf3 Nf6 (Bc5)) Nf6 $4 Qxf7# 1-0");
+  f = {};
+  f.move_number_after_comment = false;
+  f.move_number_after_nag = true;
+  f.elide_variations = true;
+  f.elide_comments = true;
+  CHECK(movetext(write_with(f)) == "1.e4 e5 2.Bc4 $1 2...Nc6 3.Qh5 $6 3...Nf6 $4 4.Qxf7# 1-0");
+  f.move_number_after_nag = false;
+  f.elide_comments = false;
+  CHECK(movetext(write_with(f)).find("{Bishop} {Bishop} Nc6 3.Qh5 $6 Nf6 $4") != std::string::npos);
+}
+
+TEST_CASE("format: line width and split moves", "[pgn_writer][pgn_format]") {
+  PgnFormat f;
+  f.line_width = 12;
+  f.elide_comments = true;
+  f.elide_variations = true;
+  // Black's moves after a NAG have no number here; with --movenumberafternag they do.
+  CHECK(movetext(write_with(f)) == "1.e4 e5\n2.Bc4 $1 Nc6\n3.Qh5 $6 Nf6\n$4 4.Qxf7#\n1-0");
+  f.move_number_after_nag = true;
+  CHECK(movetext(write_with(f)) == "1.e4 e5\n2.Bc4 $1\n2...Nc6\n3.Qh5 $6\n3...Nf6 $4\n4.Qxf7# 1-0");
+  f.split_moves = true;
+  CHECK(movetext(write_with(f)) == "1.e4 e5 2.\nBc4 $1 2...\nNc6 3.Qh5 $6\n3...Nf6 $4\n4.Qxf7# 1-0");
+  f.compact_moves = false;
+  CHECK(movetext(write_with(f)) == "1. e4 e5 2.\nBc4 $1 2...\nNc6 3. Qh5\n$6 3... Nf6\n$4 4. Qxf7#\n1-0");
+}
+
+TEST_CASE("format: tags chosen by a predicate", "[pgn_writer][pgn_format]") {
+  PgnFormat f;
+  f.keep_tag = [](std::string_view name) { return !name.ends_with("Elo") && name != "Site"; };
+  const std::string out = write_with(f);
+  CHECK(out.starts_with("[Event \"E\"]\n[Result \"1-0\"]\n\n"));
 }

@@ -31,9 +31,9 @@ std::vector<Game> read_all(const std::string& text, std::size_t* skipped = nullp
   return games;
 }
 
-std::string write_all(const std::vector<Game>& games) {
+std::string write_all(const std::vector<Game>& games, const PgnFormat& format = {}) {
   std::string out;
-  for (const Game& g : games) write_pgn(out, g, {});
+  for (const Game& g : games) write_pgn(out, g, {}, format);
   return out;
 }
 
@@ -118,6 +118,79 @@ TEST_CASE("a lone CR ends a ';' comment", "[stress][pgn]") {
   std::vector<Game> games = read_all(cr_only);
   REQUIRE(games.size() == 2);
   CHECK(games[0].node_count() == 3);
+}
+
+// Every PGN output option alone, the non-default layouts together, and everything at once.
+std::vector<PgnFormat> every_format() {
+  std::vector<PgnFormat> formats;
+  auto with = [&formats](auto set) {
+    PgnFormat f;
+    set(f);
+    formats.push_back(f);
+  };
+  with([](PgnFormat& f) { f.line_width = 1; });
+  with([](PgnFormat& f) { f.elide_comments = true; });
+  with([](PgnFormat& f) { f.elide_nags = true; });
+  with([](PgnFormat& f) { f.elide_variations = true; });
+  with([](PgnFormat& f) { f.compact_comments = true; });
+  with([](PgnFormat& f) { f.coalesce_comments = true; });
+  with([](PgnFormat& f) { f.unique_comments = true; });
+  with([](PgnFormat& f) { f.compact_moves = false; });
+  with([](PgnFormat& f) { f.compact_variations = false; });
+  with([](PgnFormat& f) { f.move_numbers = false; });
+  with([](PgnFormat& f) { f.move_number_after_comment = false; });
+  with([](PgnFormat& f) { f.move_number_after_nag = true; });
+  with([](PgnFormat& f) { f.split_moves = true; });
+  with([](PgnFormat& f) { f.keep_tag = [](std::string_view name) { return name != "Event" && name != "FEN"; }; });
+  with([](PgnFormat& f) {
+    f.line_width = 20;
+    f.compact_moves = f.compact_variations = f.move_number_after_comment = false;
+    f.split_moves = f.move_number_after_nag = true;
+  });
+  with([](PgnFormat& f) {
+    f.line_width = 30;
+    f.elide_nags = f.compact_comments = f.coalesce_comments = f.unique_comments = f.split_moves = true;
+    f.compact_moves = f.compact_variations = f.move_numbers = false;
+  });
+  return formats;
+}
+
+std::vector<Move> mainline_moves(const Game& g) {
+  std::vector<Move> moves;
+  for (NodeId id = g.mainline_child(g.root()); id != kNoNode; id = g.mainline_child(id)) moves.push_back(g.node(id).move);
+  return moves;
+}
+
+// Written under `format`, the games read back (none lost, the same mainlines), and what was read
+// back is written the same way again: after the first writing, which makes hostile text
+// readable (line ends, "[" at a line start), the text is a fixed point; for readable games
+// (`fixed_from_start`) already the first text is.
+void check_round_trip(const std::vector<Game>& games, const PgnFormat& format, bool fixed_from_start) {
+  const std::string first = write_all(games, format);
+  INFO(first.substr(0, 2000));
+  std::size_t skipped = 0;
+  std::vector<Game> back = read_all(first, &skipped);
+  CHECK(skipped == 0);
+  REQUIRE(back.size() == games.size());
+  for (std::size_t i = 0; i < games.size(); ++i) CHECK(mainline_moves(back[i]) == mainline_moves(games[i]));
+  const std::string second = write_all(back, format);
+  if (fixed_from_start) CHECK(second == first);
+  CHECK(write_all(read_all(second), format) == second);
+}
+
+TEST_CASE("the samples round-trip under every PGN output option", "[stress][pgn]") {
+  std::mt19937 rng(9);
+  std::vector<Game> hostile;
+  for (int i = 0; i < 50; ++i) hostile.push_back(hostile_game(rng));
+  const std::vector<PgnFormat> formats = every_format();
+  for (std::size_t k = 0; k < formats.size(); ++k) {
+    INFO("format " << k);
+    for (const char* name : {"classics.pgn", "problems.pgn", "broken.pgn"}) {
+      INFO(name);
+      check_round_trip(read_all(quarry::testing::slurp(fs::path(QUARRY_SOURCE_DIR) / "samples" / name)), formats[k], true);
+    }
+    check_round_trip(hostile, formats[k], false);
+  }
 }
 
 TEST_CASE("the corpus round-trips", "[.][corpus]") {
