@@ -1,4 +1,4 @@
-// Attack tables: constexpr leaper tables, magic-bitboard sliders, and geometry (between, line).
+// Attack tables: constexpr leaper and slider tables, and geometry (between, line).
 #pragma once
 
 #include "chess/square_set.h"
