@@ -33,10 +33,6 @@ constexpr std::array<std::uint64_t, 64> make_leaper_table(const int (&deltas)[8]
   return table;
 }
 
-constexpr auto kKnightTable = make_leaper_table(kKnightDeltas);
-constexpr auto kKingTable = make_leaper_table(kKingDeltas);
-constexpr std::array<std::array<std::uint64_t, 64>, 2> kPawnTable = {make_leaper_table(kWhitePawnDeltas),
-                                                                      make_leaper_table(kBlackPawnDeltas)};
 
 constexpr int kRookDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int kBishopDirections[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -142,9 +138,12 @@ const LineTables& line_tables() {
 
 }  // namespace
 
-SquareSet knight_attacks(Square s) { return SquareSet(kKnightTable[s.index()]); }
-SquareSet king_attacks(Square s) { return SquareSet(kKingTable[s.index()]); }
-SquareSet pawn_attacks(Color c, Square s) { return SquareSet(kPawnTable[index_of(c)][s.index()]); }
+namespace detail {
+constexpr std::array<std::uint64_t, 64> kKnightTable = make_leaper_table(kKnightDeltas);
+constexpr std::array<std::uint64_t, 64> kKingTable = make_leaper_table(kKingDeltas);
+constexpr std::array<std::array<std::uint64_t, 64>, 2> kPawnTable = {make_leaper_table(kWhitePawnDeltas),
+                                                                      make_leaper_table(kBlackPawnDeltas)};
+}  // namespace detail
 
 SquareSet bishop_attacks(Square s, SquareSet occupied) {
   const LineMasks& m = kLineMasks[s.index()];

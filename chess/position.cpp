@@ -249,6 +249,14 @@ bool Position::has_legal_move() const {
       if (attacks_from(s).intersects(landing)) return true;
     }
   }
+  // In check, a king step out of it is the usual answer: tried before generating every move.
+  if (k.is_valid()) {
+    const SquareSet without_king = occupied().without(k);
+    const SquareSet steps = king_attacks(k).without(pieces(us)) & variant_destinations(variant_);
+    for (Square to : steps) {
+      if ((attackers_to(to, without_king) & pieces(~us)).is_empty()) return true;
+    }
+  }
   MoveList moves;
   generate_legal_moves(*this, moves);
   return !moves.empty();
