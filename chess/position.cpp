@@ -130,6 +130,11 @@ std::uint64_t Position::compute_key() const {
   return key;
 }
 
+bool Position::has_any_castling_right() const {
+  return castling_rook_[0].is_valid() || castling_rook_[1].is_valid() || castling_rook_[2].is_valid() ||
+         castling_rook_[3].is_valid();
+}
+
 void Position::drop_castling_rights(Color c) {
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
     const int i = castling_index(c, side);
@@ -208,9 +213,12 @@ void Position::play(Move m) {
       }
       break;
   }
-  if (mover.type() == PieceType::King) drop_castling_rights(us);
-  drop_castling_right_of_rook(from);
-  drop_castling_right_of_rook(to);
+  // Most moves of a game are played after both sides have lost their castling rights.
+  if (has_any_castling_right()) {
+    if (mover.type() == PieceType::King) drop_castling_rights(us);
+    drop_castling_right_of_rook(from);
+    drop_castling_right_of_rook(to);
+  }
   if (us == Color::Black) ++fullmove_number_;
   side_to_move_ = ~us;
   key_ ^= zobrist_white_to_move();
