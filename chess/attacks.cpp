@@ -143,6 +143,16 @@ constexpr std::array<std::uint64_t, 64> kKnightTable = make_leaper_table(kKnight
 constexpr std::array<std::uint64_t, 64> kKingTable = make_leaper_table(kKingDeltas);
 constexpr std::array<std::array<std::uint64_t, 64>, 2> kPawnTable = {make_leaper_table(kWhitePawnDeltas),
                                                                       make_leaper_table(kBlackPawnDeltas)};
+constexpr std::array<std::uint64_t, 64> kRookRays = [] {
+  std::array<std::uint64_t, 64> t{};
+  for (int s = 0; s < 64; ++s) t[s] = line_mask(s, 0, 1) | line_mask(s, 1, 0);
+  return t;
+}();
+constexpr std::array<std::uint64_t, 64> kBishopRays = [] {
+  std::array<std::uint64_t, 64> t{};
+  for (int s = 0; s < 64; ++s) t[s] = kLineMasks[s].diagonal | kLineMasks[s].antidiagonal;
+  return t;
+}();
 }  // namespace detail
 
 SquareSet bishop_attacks(Square s, SquareSet occupied) {

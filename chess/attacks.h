@@ -14,6 +14,8 @@ namespace detail {
 extern const std::array<std::uint64_t, 64> kKnightTable;
 extern const std::array<std::uint64_t, 64> kKingTable;
 extern const std::array<std::array<std::uint64_t, 64>, 2> kPawnTable;  // by colour
+extern const std::array<std::uint64_t, 64> kRookRays;    // rook attacks on an empty board
+extern const std::array<std::uint64_t, 64> kBishopRays;  // bishop attacks on an empty board
 }  // namespace detail
 
 inline SquareSet knight_attacks(Square s) { return SquareSet(detail::kKnightTable[static_cast<std::size_t>(s.index())]); }
@@ -21,6 +23,10 @@ inline SquareSet king_attacks(Square s) { return SquareSet(detail::kKingTable[st
 inline SquareSet pawn_attacks(Color c, Square s) {
   return SquareSet(detail::kPawnTable[static_cast<std::size_t>(index_of(c))][static_cast<std::size_t>(s.index())]);
 }
+// Every square a rook or bishop on s could reach on an empty board: a cheap test of whether a
+// slider can matter before its attacks are computed.
+inline SquareSet rook_rays(Square s) { return SquareSet(detail::kRookRays[static_cast<std::size_t>(s.index())]); }
+inline SquareSet bishop_rays(Square s) { return SquareSet(detail::kBishopRays[static_cast<std::size_t>(s.index())]); }
 SquareSet bishop_attacks(Square s, SquareSet occupied);
 SquareSet rook_attacks(Square s, SquareSet occupied);
 SquareSet queen_attacks(Square s, SquareSet occupied);

@@ -50,10 +50,13 @@ Square Position::castling_rook_destination(Square king_from, Square rook_from) {
 SquareSet Position::attackers_to(Square s, SquareSet occ) const {
   const SquareSet diagonal = by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)];
   const SquareSet straight = by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)];
-  return (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
-         (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
-         (knight_attacks(s) & pieces(PieceType::Knight)) | (king_attacks(s) & pieces(PieceType::King)) |
-         (bishop_attacks(s, occ) & diagonal) | (rook_attacks(s, occ) & straight);
+  SquareSet result = (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+                     (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+                     (knight_attacks(s) & pieces(PieceType::Knight)) | (king_attacks(s) & pieces(PieceType::King));
+  // Slider attacks are computed only when a slider stands on one of the square's lines.
+  if (bishop_rays(s).intersects(diagonal)) result |= bishop_attacks(s, occ) & diagonal;
+  if (rook_rays(s).intersects(straight)) result |= rook_attacks(s, occ) & straight;
+  return result;
 }
 
 SquareSet Position::attacks_from(Square s) const { return piece_attacks(piece_at(s), s, occupied()); }
