@@ -76,12 +76,7 @@ NodeId Game::add_child(NodeId parent, Move move) {
   // Growing first keeps `from` valid while the child is built in place from it.
   if (nodes_.size() == nodes_.capacity()) nodes_.reserve(std::max<std::size_t>(64, nodes_.capacity() * 2));
   const GameNode& from = nodes_[parent];
-  // Members assigned one by one: clang 14 (the fuzz build) has no parenthesised aggregate init.
-  GameNode& child = nodes_.emplace_back();
-  child.position = from.position;
-  child.move = move;
-  child.parent = parent;
-  child.ply = static_cast<std::uint16_t>(from.ply + 1);
+  GameNode& child = nodes_.emplace_back(from.position, move, parent, static_cast<std::uint16_t>(from.ply + 1));
   if (move.is_null()) {
     child.position.play_null();
   } else {

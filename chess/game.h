@@ -24,6 +24,11 @@ struct Tag {
 // kept in PGN order: the first child continues the line, later children are variations.
 // Empty annotation vectors do not allocate, so unannotated games replay without heap traffic.
 struct GameNode {
+  GameNode() = default;
+  // A child node, its position copied once (not default-built first and then overwritten).
+  GameNode(const Position& parent_position, Move m, NodeId parent_id, std::uint16_t ply_from_root)
+      : position(parent_position), move(m), parent(parent_id), ply(ply_from_root) {}
+
   Position position;
   Move move;                      // none() at the root
   NodeId parent = kNoNode;

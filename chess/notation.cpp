@@ -102,6 +102,7 @@ std::string_view strip_suffixes(std::string_view san) {
 }
 
 std::optional<Move> parse_castling(const Position& pos, std::string_view san) {
+  if (san.empty() || (san[0] != 'O' && san[0] != '0' && san[0] != 'o')) return std::nullopt;  // most moves
   CastlingSide side;
   if (san == "O-O" || san == "0-0" || san == "o-o") {
     side = CastlingSide::King;

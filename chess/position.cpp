@@ -50,10 +50,13 @@ Square Position::castling_rook_destination(Square king_from, Square rook_from) {
 SquareSet Position::attackers_to(Square s, SquareSet occ) const {
   const SquareSet diagonal = by_type_[index_of(PieceType::Bishop)] | by_type_[index_of(PieceType::Queen)];
   const SquareSet straight = by_type_[index_of(PieceType::Rook)] | by_type_[index_of(PieceType::Queen)];
-  return (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
-         (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
-         (knight_attacks(s) & pieces(PieceType::Knight)) | (king_attacks(s) & pieces(PieceType::King)) |
-         (bishop_attacks(s, occ) & diagonal) | (rook_attacks(s, occ) & straight);
+  SquareSet result = (pawn_attacks(Color::Black, s) & pieces(Color::White, PieceType::Pawn)) |
+                     (pawn_attacks(Color::White, s) & pieces(Color::Black, PieceType::Pawn)) |
+                     (knight_attacks(s) & pieces(PieceType::Knight)) | (king_attacks(s) & pieces(PieceType::King));
+  // Slider attacks are computed only when a slider stands on one of the square's lines.
+  if (bishop_rays(s).intersects(diagonal)) result |= bishop_attacks(s, occ) & diagonal;
+  if (rook_rays(s).intersects(straight)) result |= rook_attacks(s, occ) & straight;
+  return result;
 }
 
 SquareSet Position::attacks_from(Square s) const { return piece_attacks(piece_at(s), s, occupied()); }
@@ -128,6 +131,11 @@ std::uint64_t Position::compute_key() const {
   key ^= en_passant_key();
   if (side_to_move_ == Color::White) key ^= zobrist_white_to_move();
   return key;
+}
+
+bool Position::has_any_castling_right() const {
+  return castling_rook_[0].is_valid() || castling_rook_[1].is_valid() || castling_rook_[2].is_valid() ||
+         castling_rook_[3].is_valid();
 }
 
 void Position::drop_castling_rights(Color c) {
@@ -208,9 +216,12 @@ void Position::play(Move m) {
       }
       break;
   }
-  if (mover.type() == PieceType::King) drop_castling_rights(us);
-  drop_castling_right_of_rook(from);
-  drop_castling_right_of_rook(to);
+  // Most moves of a game are played after both sides have lost their castling rights.
+  if (has_any_castling_right()) {
+    if (mover.type() == PieceType::King) drop_castling_rights(us);
+    drop_castling_right_of_rook(from);
+    drop_castling_right_of_rook(to);
+  }
   if (us == Color::Black) ++fullmove_number_;
   side_to_move_ = ~us;
   key_ ^= zobrist_white_to_move();
@@ -247,6 +258,14 @@ bool Position::has_legal_move() const {
     }
     for (Square s : free & (pieces(PieceType::Bishop) | pieces(PieceType::Rook) | pieces(PieceType::Queen))) {
       if (attacks_from(s).intersects(landing)) return true;
+    }
+  }
+  // In check, a king step out of it is the usual answer: tried before generating every move.
+  if (k.is_valid()) {
+    const SquareSet without_king = occupied().without(k);
+    const SquareSet steps = king_attacks(k).without(pieces(us)) & variant_destinations(variant_);
+    for (Square to : steps) {
+      if ((attackers_to(to, without_king) & pieces(~us)).is_empty()) return true;
     }
   }
   MoveList moves;

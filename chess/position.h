@@ -114,6 +114,7 @@ class Position {
   // Polyglot's en passant term: counted only when a pawn of the side to move can capture.
   std::uint64_t en_passant_key() const;
   void play_castling(Square king_from, Square rook_from);
+  bool has_any_castling_right() const;
   void drop_castling_rights(Color c);
   void drop_castling_right_of_rook(Square s);
   // FEN helpers (chess/fen.cpp).

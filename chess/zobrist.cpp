@@ -7,11 +7,10 @@
 
 namespace quarry::chess {
 
-namespace {
+namespace detail {
 
-// Layout: 768 piece-square entries (64 per Polyglot piece kind: black pawn, white pawn, black
-// knight, …, white king), then 4 castling rights, 8 en passant files, 1 side to move.
-constexpr std::array<std::uint64_t, 781> kRandom64 = {
+// Layout: see chess/zobrist.h.
+constexpr std::array<std::uint64_t, 781> kPolyglotRandom64 = {
     0x9D39247E33776D41, 0x2AF7398005AAA5C7, 0x44DB015024623547,
     0x9C15F73E62A76AE2, 0x75834465489C0C89, 0x3290AC3A203001BF,
     0x0FBBAD1F61042279, 0xE83A908FF2FB60CA, 0x0D7E765D58755C10,
@@ -275,24 +274,6 @@ constexpr std::array<std::uint64_t, 781> kRandom64 = {
     0xF8D626AAAF278509,
 };
 
-constexpr int kCastlingOffset = 768;
-constexpr int kEnPassantOffset = 772;
-constexpr int kTurnOffset = 780;
-
-}  // namespace
-
-std::uint64_t zobrist_piece(Piece p, Square s) {
-  // Polyglot numbers its piece kinds black pawn 0, white pawn 1, black knight 2, …, white king 11.
-  const int kind = 2 * (index_of(p.type()) - 1) + (p.color() == Color::White ? 1 : 0);
-  return kRandom64[static_cast<std::size_t>(64 * kind + s.index())];
-}
-
-std::uint64_t zobrist_castling(int castling_index) {
-  return kRandom64[static_cast<std::size_t>(kCastlingOffset + castling_index)];
-}
-
-std::uint64_t zobrist_en_passant(int file) { return kRandom64[static_cast<std::size_t>(kEnPassantOffset + file)]; }
-
-std::uint64_t zobrist_white_to_move() { return kRandom64[kTurnOffset]; }
+}  // namespace detail
 
 }  // namespace quarry::chess
