@@ -122,7 +122,8 @@ constexpr ParameterSpec kFindParameters[] = {{"quiet"}, {"all"}, {"<--"}};
 FilterPtr bind_find(BindArguments& a) {
   const bool all = a.parameter("all") != nullptr;
   if (const BoundParameter* r = a.parameter("range"); r != nullptr && all) {
-    a.binder.error(*r->syntax->values.front(), "'find all' counts every match and a range says how many may match: write one or the other");
+    a.binder.error(*r->syntax->values.front(),
+                   "'find all' counts every match and a range says how many may match: write one or the other");
     return nullptr;
   }
   bool failed = false;

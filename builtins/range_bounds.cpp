@@ -13,7 +13,8 @@ std::optional<RangeBounds> RangeBounds::take(BindArguments& a, std::string_view 
   const auto& written = p->syntax->values;
   for (std::size_t i = 0; i < p->values.size(); ++i) {
     if (p->values[i]->type() != ValueType::Numeric) {
-      a.binder.error(*written[i], "a bound of the range of '" + a.node.text + "' must be a number or a numeric variable");
+      a.binder.error(*written[i],
+                     "a bound of the range of '" + a.node.text + "' must be a number or a numeric variable");
       *failed = true;
       return std::nullopt;
     }

@@ -92,7 +92,9 @@ void register_sort_filters(Registry& registry) {
   grammar::KeywordShape shape{"sort", grammar::ShapeKind::Prefix, grammar::precedence::kLowest};
   shape.parameters = kSortParameters;
   shape.optional_title = true;
-  registry.add({shape, "sort [min|max] [\"title\"] F: order the matching games by the best value of F (a number or a string)", bind_sort});
+  registry.add({shape,
+                "sort [min|max] [\"title\"] F: order the matching games by the best value of F (a number or a string)",
+                bind_sort});
 }
 
 }  // namespace quarry::builtins

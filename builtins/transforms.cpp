@@ -1,7 +1,8 @@
 // Transform family: flipcolor, reversecolor, flip, fliphorizontal, flipvertical, rotate90,
-// rotate45, shift, shifthorizontal, shiftvertical, notransform, currenttransform. The argument is copied once per transform
-// (interpreter/transform.h) and the copies combined: sets by union, numbers by the largest value
-// that matches, anything else by "some copy matches"; `count` counts the distinct copies that match.
+// rotate45, shift, shifthorizontal, shiftvertical, notransform, currenttransform. The argument is
+// copied once per transform (interpreter/transform.h) and the copies combined: sets by union,
+// numbers by the largest value that matches, anything else by "some copy matches"; `count` counts
+// the distinct copies that match.
 #include <set>
 
 #include "builtins/builtins.h"

@@ -31,8 +31,9 @@ bool latin_a_capital(char32_t c) {
 
 char32_t lower(char32_t c) {
   if (c >= 'A' && c <= 'Z') return c + 32;
+  if (c == 0x130) return 'i';  // İ: the dotted capital I lowers to i
   if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 0x20;
-  if (latin_a_capital(c)) return c + 1;
+  if (latin_a_capital(c) && c != 0x130) return c + 1;
   if (c == 0x178) return 0xFF;
   if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return c + 0x20;
   if (c >= 0x410 && c <= 0x42F) return c + 0x20;
@@ -42,8 +43,12 @@ char32_t lower(char32_t c) {
 
 char32_t upper(char32_t c) {
   if (c >= 'a' && c <= 'z') return c - 32;
+  if (c == 0x131) return 'I';    // ı: the dotless small i
+  if (c == 0x3C2) return 0x3A3;  // ς: the final sigma
   if (c >= 0xE0 && c <= 0xFE && c != 0xF7) return c - 0x20;
-  if (c >= 0x101 && c <= 0x17F && c != 0x138 && c != 0x149 && c != 0x178 && latin_a_capital(c - 1)) return c - 1;
+  if (c >= 0x101 && c <= 0x17F && c != 0x131 && c != 0x138 && c != 0x149 && c != 0x178 && latin_a_capital(c - 1)) {
+    return c - 1;
+  }
   if (c == 0xFF) return 0x178;
   if (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2) return c - 0x20;
   if (c >= 0x430 && c <= 0x44F) return c - 0x20;

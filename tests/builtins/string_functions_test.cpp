@@ -214,4 +214,7 @@ TEST_CASE("strings count, index and change case by code point, as CQLi's do", "[
   CHECK(text_of(R"(uppercase "Réti Ångström Łódź")") == "RÉTI ÅNGSTRÖM ŁÓDŹ");
   CHECK(text_of(R"(lowercase "АЛЕХИН ΣΠΑΣΚΥ")") == "алехин σπασκυ");
   CHECK(text_of(R"(uppercase "ÿ")") == "Ÿ");
+  CHECK(text_of(R"(uppercase "Ποσειδῶν ς")") == "ΠΟΣΕΙΔῶΝ Σ");  // ῶ has no one-point capital: kept
+  CHECK(text_of(R"(lowercase "İSTANBUL")") == "istanbul");
+  CHECK(text_of(R"(uppercase "ıi")") == "II");
 }
