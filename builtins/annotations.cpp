@@ -1,5 +1,5 @@
 // Annotation family: comment and message (text from CQL's argument conversion), the input
-// game's comments (originalcomment) and the edits a query makes to the output game (settag,
+// game's comments (originalcomment, hascomment) and the edits a query makes to the output game (settag,
 // removetag, removecomment), which the runner applies to the game it writes.
 #include <array>
 #include <cctype>
@@ -82,6 +82,62 @@ class OriginalComment final : public Filter {
   }
 };
 
+// hascomment "s" (CQL 6.0): whether the input's comment at this position contains s. A NAG
+// written as `$N` or as its symbol (`!`, `?!`, `+/=` …) asks for that annotation glyph instead.
+class HasComment final : public Filter {
+ public:
+  HasComment(std::string needle, int nag) : Filter(ValueType::Logical), needle_(std::move(needle)), nag_(nag) {}
+  bool match(Context& ctx) const override {
+    const chess::GameNode& node = ctx.game_node();
+    if (nag_ > 0) {
+      for (std::uint8_t n : node.nags) {
+        if (n == nag_) return true;
+      }
+      return false;
+    }
+    for (const std::string& c : node.comments_after) {
+      if (c.find(needle_) != std::string::npos) return true;
+    }
+    return false;
+  }
+
+ private:
+  std::string needle_;
+  int nag_;  // > 0: the NAG asked for
+};
+
+// The NAG a hascomment argument names, 0 when it is plain text (the CQL 6.0 hascomment table).
+int nag_named(std::string_view text) {
+  if (text.size() >= 2 && text.size() <= 4 && text[0] == '$') {
+    int n = 0;
+    for (char c : text.substr(1)) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return 0;
+      n = n * 10 + (c - '0');
+    }
+    return n >= 1 && n <= 255 ? n : 0;
+  }
+  struct Symbol {
+    std::string_view text;
+    int nag;
+  };
+  static constexpr std::array<Symbol, 12> kSymbols{{{"!", 1}, {"?", 2}, {"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6},
+                                                    {"=", 10}, {"+/=", 14}, {"=/+", 15}, {"+/-", 16}, {"-/+", 17},
+                                                    {"+-", 18}}};
+  for (const Symbol& s : kSymbols) {
+    if (s.text == text) return s.nag;
+  }
+  return text == "-+" ? 19 : 0;
+}
+
+FilterPtr bind_has_comment(BindArguments& a) {
+  const grammar::SyntaxNode& arg = *a.node.children[0];
+  if (arg.kind != grammar::SyntaxKind::String) {
+    a.binder.error(arg, "'hascomment' takes a quoted string", "write hascomment \"text\"");
+    return nullptr;
+  }
+  return std::make_unique<HasComment>(arg.text, nag_named(arg.text));
+}
+
 class RemoveComment final : public Filter {
  public:
   RemoveComment() : Filter(ValueType::Logical) {}
@@ -147,6 +203,9 @@ void register_annotation_filters(Registry& registry) {
                   if (!needle) return value;
                   return make_implicit_search(std::move(value), std::move(*needle));
                 }});
+  registry.add({{"hascomment", ShapeKind::Prefix, precedence::kCount},
+                "hascomment \"s\": the input's comment at this position contains s (\"$N\", \"!\", \"?\" …: that NAG)",
+                bind_has_comment});
   registry.add({{"removecomment", ShapeKind::Nullary},
                 "removecomment: drops the input's comment at this position from the output",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<RemoveComment>(); }});

@@ -40,6 +40,8 @@ void register_builtins(interpreter::Registry& registry) {
   register_corresponding_squares_filters(registry);
   register_kpk_filters(registry);
   register_reachability_filters(registry);
+  register_current_move_filters(registry);
+  register_assertion_filters(registry);
 }
 
 const interpreter::Registry& standard_registry() {

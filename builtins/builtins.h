@@ -43,6 +43,8 @@ void register_annotation_filters(interpreter::Registry& registry);
 void register_corresponding_squares_filters(interpreter::Registry& registry);
 void register_kpk_filters(interpreter::Registry& registry);
 void register_reachability_filters(interpreter::Registry& registry);
+void register_current_move_filters(interpreter::Registry& registry);  // castle, o-o, o-o-o, enpassant
+void register_assertion_filters(interpreter::Registry& registry);
 
 // All families: the registry the command line and the REPL use.
 void register_builtins(interpreter::Registry& registry);

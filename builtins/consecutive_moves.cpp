@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "builtins/builtins.h"
+#include "builtins/range_bounds.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -38,11 +39,9 @@ NodeId common_ancestor(const Context& ctx, NodeId a, NodeId b) {
 
 class ConsecutiveMoves final : public Filter {
  public:
-  struct Range {
-    std::int64_t low, high;
-  };
-  ConsecutiveMoves(FilterPtr first, FilterPtr second, bool quiet, std::optional<Range> range)
-      : Filter(ValueType::Numeric), first_(std::move(first)), second_(std::move(second)), quiet_(quiet), range_(range) {}
+  ConsecutiveMoves(FilterPtr first, FilterPtr second, bool quiet, std::optional<RangeBounds> range)
+      : Filter(ValueType::Numeric), first_(std::move(first)), second_(std::move(second)), quiet_(quiet),
+        range_(std::move(range)) {}
 
   // The run's length; without a range none when there is no common move, with one none outside it.
   std::optional<std::int64_t> number(Context& ctx) const override {
@@ -64,7 +63,12 @@ class ConsecutiveMoves final : public Filter {
         }
       }
     }
-    if (range_ ? best < range_->low || best > range_->high : best == 0) return std::nullopt;
+    if (range_) {
+      std::optional<std::pair<std::int64_t, std::int64_t>> r = range_->at(ctx);
+      if (!r || best < r->first || best > r->second) return std::nullopt;
+    } else if (best == 0) {
+      return std::nullopt;
+    }
     if (best > 0 && !quiet_ && !ctx.quiet()) {
       const std::string text = "Consecutive moves: " + std::to_string(best);
       ctx.add_comment(a[end_a], text);
@@ -76,24 +80,18 @@ class ConsecutiveMoves final : public Filter {
  private:
   FilterPtr first_, second_;
   bool quiet_;
-  std::optional<Range> range_;
+  std::optional<RangeBounds> range_;
 };
 
 constexpr ParameterSpec kConsecutiveParameters[] = {{"quiet"}};
 
 FilterPtr bind_consecutive_moves(BindArguments& a) {
   if (!a.binder.expect(a, 0, {ValueType::Position}) || !a.binder.expect(a, 1, {ValueType::Position})) return nullptr;
-  std::optional<ConsecutiveMoves::Range> range;
-  if (const BoundParameter* r = a.parameter("range")) {
-    const auto& values = r->syntax->values;
-    range = ConsecutiveMoves::Range{values.front()->number, values.back()->number};
-    if (range->low > range->high) {
-      a.binder.error(*values.front(), "the range of 'consecutivemoves' is empty", "write the smaller length first");
-      return nullptr;
-    }
-  }
+  bool failed = false;
+  std::optional<RangeBounds> range = RangeBounds::take(a, "length", &failed);
+  if (failed) return nullptr;
   return std::make_unique<ConsecutiveMoves>(std::move(a.arguments[0]), std::move(a.arguments[1]),
-                                            a.parameter("quiet") != nullptr, range);
+                                            a.parameter("quiet") != nullptr, std::move(range));
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/geometry.h"
+#include "builtins/range_bounds.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -17,14 +18,23 @@ namespace precedence = grammar::precedence;
 // Pieces do not block; k = 0 keeps S itself, a negative k goes the opposite way.
 class Translate final : public Filter {
  public:
-  Translate(std::uint8_t directions, int low, int high, FilterPtr operand)
-      : Filter(ValueType::Set), directions_(directions), low_(low), high_(high), operand_(std::move(operand)) {}
+  Translate(std::uint8_t directions, std::optional<RangeBounds> range, FilterPtr operand)
+      : Filter(ValueType::Set), directions_(directions), range_(std::move(range)), operand_(std::move(operand)) {}
 
   SquareSet squares(Context& ctx) const override {
-    const SquareSet from = operand_->squares(ctx);
     SquareSet result;
+    std::pair<std::int64_t, std::int64_t> bounds{1, 7};
+    if (range_) {
+      std::optional<std::pair<std::int64_t, std::int64_t>> r = range_->at(ctx);
+      if (!r) return result;
+      bounds = *r;
+    }
+    const SquareSet from = operand_->squares(ctx);
     if (from.is_empty()) return result;
-    for (int k = low_; k <= high_; ++k) {
+    // Distances past 7 leave the board; clamping keeps the loop short.
+    const int low = static_cast<int>(std::clamp<std::int64_t>(bounds.first, -8, 9));
+    const int high = static_cast<int>(std::clamp<std::int64_t>(bounds.second, -9, 8));
+    for (int k = low; k <= high; ++k) {
       if (k == 0) {
         result |= from;
         continue;
@@ -38,7 +48,7 @@ class Translate final : public Filter {
 
  private:
   std::uint8_t directions_;
-  int low_, high_;
+  std::optional<RangeBounds> range_;  // none: 1 to 7
   FilterPtr operand_;
 };
 
@@ -56,21 +66,10 @@ class SquareColour final : public Filter {
 BindFunction bind_direction(std::uint8_t directions) {
   return [directions](BindArguments& a) -> FilterPtr {
     if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
-    int low = 1, high = 7;
-    if (const BoundParameter* range = a.parameter("range")) {
-      const auto& values = range->syntax->values;
-      low = static_cast<int>(values.front()->number);
-      high = static_cast<int>(values.back()->number);
-      if (low > high) {
-        a.binder.error(*values.front(), "the range of '" + a.node.text + "' is empty",
-                       "write the smaller distance first");
-        return nullptr;
-      }
-    }
-    // Distances past 7 leave the board; clamping keeps the loop short.
-    low = std::max(low, -8);
-    high = std::min(high, 8);
-    return std::make_unique<Translate>(directions, low, high, std::move(a.arguments[0]));
+    bool failed = false;
+    std::optional<RangeBounds> range = RangeBounds::take(a, "distance", &failed);
+    if (failed) return nullptr;
+    return std::make_unique<Translate>(directions, std::move(range), std::move(a.arguments[0]));
   };
 }
 

@@ -5,6 +5,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/node_switch.h"
+#include "builtins/range_bounds.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -21,14 +22,10 @@ using grammar::ShapeKind;
 // current; comments it makes where it fails are dropped (smart comments).
 class Find final : public Filter {
  public:
-  struct Range {
-    std::int64_t low, high;
-  };
-
   // counting: `all` or a range, the number of matching positions; otherwise the first one.
-  Find(FilterPtr body, bool backward, bool quiet, bool counting, std::optional<Range> range)
+  Find(FilterPtr body, bool backward, bool quiet, bool counting, std::optional<RangeBounds> range)
       : Filter(counting ? ValueType::Numeric : ValueType::Position), body_(std::move(body)), backward_(backward),
-        quiet_(quiet), range_(range) {}
+        quiet_(quiet), range_(std::move(range)) {}
 
   std::optional<NodeId> position(Context& ctx) const override {
     std::optional<NodeId> found;
@@ -55,7 +52,11 @@ class Find final : public Filter {
       }
       return true;
     });
-    const bool wanted = range_ ? range_->low <= count && count <= range_->high : count > 0;
+    bool wanted = count > 0;
+    if (range_) {
+      std::optional<std::pair<std::int64_t, std::int64_t>> r = range_->at(ctx);
+      wanted = r && r->first <= count && count <= r->second;
+    }
     if (!wanted) {
       ctx.rollback_comments(mark);
       return std::nullopt;
@@ -113,28 +114,23 @@ class Find final : public Filter {
   FilterPtr body_;
   bool backward_;
   bool quiet_;
-  std::optional<Range> range_;
+  std::optional<RangeBounds> range_;
 };
 
 constexpr ParameterSpec kFindParameters[] = {{"quiet"}, {"all"}, {"<--"}};
 
 FilterPtr bind_find(BindArguments& a) {
   const bool all = a.parameter("all") != nullptr;
-  std::optional<Find::Range> range;
-  if (const BoundParameter* r = a.parameter("range")) {
-    const auto& values = r->syntax->values;
-    range = Find::Range{values.front()->number, values.back()->number};
-    if (all) {
-      a.binder.error(*values.front(), "'find all' counts every match and a range says how many may match: write one or the other");
-      return nullptr;
-    }
-    if (range->low > range->high) {
-      a.binder.error(*values.front(), "the range of 'find' is empty", "write the smaller count first");
-      return nullptr;
-    }
+  if (const BoundParameter* r = a.parameter("range"); r != nullptr && all) {
+    a.binder.error(*r->syntax->values.front(),
+                   "'find all' counts every match and a range says how many may match: write one or the other");
+    return nullptr;
   }
+  bool failed = false;
+  std::optional<RangeBounds> range = RangeBounds::take(a, "count", &failed);
+  if (failed) return nullptr;
   return std::make_unique<Find>(std::move(a.arguments[0]), a.parameter("<--") != nullptr,
-                                a.parameter("quiet") != nullptr, all || range.has_value(), range);
+                                a.parameter("quiet") != nullptr, all || range.has_value(), std::move(range));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/node_switch.h"
+#include "builtins/range_bounds.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -27,7 +28,7 @@ struct LineOptions {
   bool primary = false;
   bool secondary = false;
   bool nestban = false;
-  std::optional<std::pair<std::int64_t, std::int64_t>> range;
+  std::optional<RangeBounds> range;
 };
 
 struct Constituent {
@@ -43,7 +44,7 @@ class Line final : public Filter {
  public:
   Line(std::vector<Constituent> constituents, LineOptions options)
       : Filter(options.lastposition ? ValueType::Position : ValueType::Numeric),
-        constituents_(std::move(constituents)), options_(options) {}
+        constituents_(std::move(constituents)), options_(std::move(options)) {}
 
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::optional<Match> m = run(ctx);
@@ -109,8 +110,9 @@ class Line final : public Filter {
     }
     if (!s.done) visit(s, start, std::move(initial));
     if (s.best_length < 0) return std::nullopt;
-    if (options_.range && (s.best_length < options_.range->first || s.best_length > options_.range->second)) {
-      return std::nullopt;
+    if (options_.range) {
+      std::optional<std::pair<std::int64_t, std::int64_t>> r = options_.range->at(ctx);
+      if (!r || s.best_length < r->first || s.best_length > r->second) return std::nullopt;
     }
     Match m;
     for (int t = s.best_trail; t >= 0; t = s.trail[static_cast<std::size_t>(t)].previous) {
@@ -317,21 +319,16 @@ FilterPtr bind_line(BindArguments& a) {
     a.binder.error(a.node, "'line' follows primary or secondary moves, not both");
     return nullptr;
   }
-  if (const BoundParameter* r = a.parameter("range")) {
-    const auto& values = r->syntax->values;
-    o.range = std::pair{values.front()->number, values.back()->number};
-    if (o.range->first > o.range->second) {
-      a.binder.error(*values.front(), "the range of 'line' is empty", "write the smaller length first");
-      return nullptr;
-    }
-  }
+  bool failed = false;
+  o.range = RangeBounds::take(a, "length", &failed);
+  if (failed) return nullptr;
   std::vector<Constituent> constituents;
   std::size_t next = 0;
   for (const BoundParameter& p : a.parameters) {
     if (p.syntax->name != "repeat" || next >= a.arguments.size()) continue;
     constituents.push_back({std::move(a.arguments[next++]), p.syntax->values[0]->number, p.syntax->values[1]->number});
   }
-  return std::make_unique<Line>(std::move(constituents), o);
+  return std::make_unique<Line>(std::move(constituents), std::move(o));
 }
 
 }  // namespace

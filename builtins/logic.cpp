@@ -1,4 +1,4 @@
-// Logic family: true, false, not, and, or, and the compound filter { … }.
+// Logic family: true, false, not, and, or, the compound filter { … } and the identity `F.
 #include <vector>
 
 #include "builtins/builtins.h"
@@ -92,6 +92,8 @@ void register_logic_filters(Registry& registry) {
                 [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(true); }});
   registry.add({{"false", ShapeKind::Nullary}, "matches no position",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(false); }});
+  // `F (CQLi): the identity; its value is F's.
+  registry.add_operator("`", 1, [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); });
   registry.add_operator("not", 1, [](BindArguments& a) -> FilterPtr { return std::make_unique<Not>(std::move(a.arguments[0])); });
   registry.add_operator("and", 2, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<And>(std::move(a.arguments[0]), std::move(a.arguments[1]));

@@ -1,6 +1,6 @@
-// Sort family: `sort [quiet] [min|max] ["title"] F`. Matches where F has a value; per game it
-// keeps the best value (largest, or smallest with min) and only the comments made at that
-// position. The runner orders the output games by the best values and writes "title: value"
+// Sort family: `sort [quiet] [min|max] ["title"] F` (F numeric, a set, or a string). Matches
+// where F has a value; per game it keeps the best value (largest, or smallest with min) and only
+// the comments made at that position. The runner orders the output games by the best values and writes "title: value"
 // before the first move.
 #include "builtins/builtins.h"
 #include "interpreter/binder.h"
@@ -12,11 +12,36 @@ using namespace interpreter;  // NOLINT
 
 class Sort final : public Filter {
  public:
-  Sort(int index, bool minimize, FilterPtr body) : Filter(ValueType::Numeric), index_(index), minimize_(minimize), body_(std::move(body)) {}
+  Sort(ValueType type, int index, bool minimize, FilterPtr body)
+      : Filter(type), index_(index), minimize_(minimize), body_(std::move(body)) {}
 
   std::optional<std::int64_t> number(Context& ctx) const override {
+    std::optional<SortKey> v = evaluate(ctx);
+    if (!v) return std::nullopt;
+    return std::get<std::int64_t>(*v);
+  }
+  std::optional<std::string> text(Context& ctx) const override {
+    std::optional<SortKey> v = evaluate(ctx);
+    if (!v) return std::nullopt;
+    return std::get<std::string>(std::move(*v));
+  }
+
+ private:
+  std::optional<SortKey> value_of_body(Context& ctx) const {
+    if (type() == ValueType::String) {
+      std::optional<std::string> t = body_->text(ctx);
+      if (!t) return std::nullopt;
+      return SortKey{std::move(*t)};
+    }
+    std::optional<std::int64_t> n = numeric_value(*body_, ctx);
+    if (!n) return std::nullopt;
+    return SortKey{*n};
+  }
+
+  // Evaluates the body and keeps the value and its comments when it is the game's best so far.
+  std::optional<SortKey> evaluate(Context& ctx) const {
     std::size_t mark = ctx.comment_mark();
-    std::optional<std::int64_t> v = numeric_value(*body_, ctx);
+    std::optional<SortKey> v = value_of_body(ctx);
     if (!v) {
       ctx.rollback_comments(mark);
       return std::nullopt;
@@ -35,7 +60,6 @@ class Sort final : public Filter {
     return v;
   }
 
- private:
   int index_;
   bool minimize_;
   FilterPtr body_;
@@ -44,18 +68,22 @@ class Sort final : public Filter {
 constexpr grammar::ParameterSpec kSortParameters[] = {{"min"}, {"max"}, {"quiet"}};
 
 FilterPtr bind_sort(BindArguments& a) {
-  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
+  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set, ValueType::String})) return nullptr;
   if (a.parameter("min") && a.parameter("max")) {
     a.binder.error(a.node, "'sort' takes min or max, not both");
     return nullptr;
   }
   SortInfo info;
+  // Without a title the comment names the sort by its place in the query (CQLi: "a unique
+  // identifier is used if no description is provided").
+  info.title = "sort " + std::to_string(a.binder.sorts().size() + 1);
   if (BoundParameter* title = a.parameter("title")) info.title = title->syntax->values[0]->text;
   if (a.parameter("quiet")) info.title.clear();
   info.minimize = a.parameter("min") != nullptr;
   bool minimize = info.minimize;
   int index = a.binder.declare_sort(std::move(info));
-  return std::make_unique<Sort>(index, minimize, std::move(a.arguments[0]));
+  ValueType type = a.arguments[0]->type() == ValueType::String ? ValueType::String : ValueType::Numeric;
+  return std::make_unique<Sort>(type, index, minimize, std::move(a.arguments[0]));
 }
 
 }  // namespace
@@ -64,7 +92,9 @@ void register_sort_filters(Registry& registry) {
   grammar::KeywordShape shape{"sort", grammar::ShapeKind::Prefix, grammar::precedence::kLowest};
   shape.parameters = kSortParameters;
   shape.optional_title = true;
-  registry.add({shape, "sort [min|max] [\"title\"] F: order the matching games by the best value of F", bind_sort});
+  registry.add({shape,
+                "sort [min|max] [\"title\"] F: order the matching games by the best value of F (a number or a string)",
+                bind_sort});
 }
 
 }  // namespace quarry::builtins

@@ -2,6 +2,7 @@
 // the numeric functions max, min, abs, sqrt; readfile/writefile. Also the conversion of filter
 // results to text that str, comment and message share.
 #include "builtins/string_functions.h"
+#include "builtins/utf8.h"
 
 #include <algorithm>
 #include <cctype>
@@ -43,7 +44,7 @@ class StringLength final : public Filter {
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::optional<std::string> s = operand_->text(ctx);
     if (!s) return std::nullopt;
-    return static_cast<std::int64_t>(s->size());
+    return static_cast<std::int64_t>(utf8::length(*s));  // code points, as CQLi counts
   }
 
  private:
@@ -175,17 +176,9 @@ FilterPtr make_string_map(ValueType type, FilterPtr operand, Fn fn) {
   return std::make_unique<StringMap<Fn>>(type, std::move(operand), fn);
 }
 
-std::optional<std::string> to_lower(const std::string& s) {
-  std::string out = s;
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+std::optional<std::string> to_lower(const std::string& s) { return utf8::to_lower(s); }
 
-std::optional<std::string> to_upper(const std::string& s) {
-  std::string out = s;
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
+std::optional<std::string> to_upper(const std::string& s) { return utf8::to_upper(s); }
 
 // `int "23"`: an optionally signed decimal 32-bit integer and nothing else.
 std::optional<std::int64_t> parse_int(const std::string& s) {
@@ -231,7 +224,7 @@ class IndexOf final : public Filter {
     std::optional<std::string> h = haystack_->text(ctx);
     if (!h) return std::nullopt;
     std::size_t at = h->find(*n);
-    return at == std::string::npos ? -1 : static_cast<std::int64_t>(at);
+    return at == std::string::npos ? -1 : static_cast<std::int64_t>(utf8::index_of_offset(*h, at));
   }
 
  private:
@@ -247,8 +240,11 @@ class StringIndex final : public Filter {
     std::optional<std::string> s = string_->text(ctx);
     if (!s) return std::nullopt;
     std::optional<std::int64_t> i = numeric_value(*index_, ctx);
-    if (!i || *i < 0 || *i >= static_cast<std::int64_t>(s->size())) return std::nullopt;
-    return s->substr(static_cast<std::size_t>(*i), 1);
+    if (!i) return std::nullopt;
+    std::optional<std::size_t> begin = utf8::offset(*s, *i);
+    std::optional<std::size_t> end = utf8::offset(*s, *i + 1);
+    if (!begin || !end) return std::nullopt;
+    return s->substr(*begin, *end - *begin);
   }
 
  private:
@@ -268,10 +264,11 @@ class StringSlice final : public Filter {
     std::optional<std::int64_t> from = numeric_value(*from_, ctx);
     std::optional<std::int64_t> to = numeric_value(*to_, ctx);
     if (!from || !to) return std::nullopt;
-    auto size = static_cast<std::int64_t>(s->size());
+    auto size = static_cast<std::int64_t>(utf8::length(*s));
     std::int64_t begin = std::clamp<std::int64_t>(*from, 0, size);
     std::int64_t end = std::clamp<std::int64_t>(*to, begin, size);
-    return s->substr(static_cast<std::size_t>(begin), static_cast<std::size_t>(end - begin));
+    std::size_t first = *utf8::offset(*s, begin), last = *utf8::offset(*s, end);
+    return s->substr(first, last - first);
   }
 
  private:

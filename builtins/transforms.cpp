@@ -1,7 +1,8 @@
 // Transform family: flipcolor, reversecolor, flip, fliphorizontal, flipvertical, rotate90,
-// rotate45, shift, shifthorizontal, shiftvertical, notransform. The argument is copied once per transform
-// (interpreter/transform.h) and the copies combined: sets by union, numbers by the largest value
-// that matches, anything else by "some copy matches"; `count` counts the distinct copies that match.
+// rotate45, shift, shifthorizontal, shiftvertical, notransform, currenttransform. The argument is
+// copied once per transform (interpreter/transform.h) and the copies combined: sets by union,
+// numbers by the largest value that matches, anything else by "some copy matches"; `count` counts
+// the distinct copies that match.
 #include <set>
 
 #include "builtins/builtins.h"
@@ -103,6 +104,29 @@ FilterPtr bind_transform(BindArguments& a) {
 
 constexpr grammar::ParameterSpec kTransformParameters[] = {{"count"}};
 
+// currenttransform: the transforms acting here, outermost first, as CQL writes them: `<>` for
+// none, `<reflect_v>` inside flipvertical. Each transformed copy carries its own list
+// (transformed_copy adds a "transform" parameter per transform), so the text is a constant.
+class CurrentTransform final : public Filter {
+ public:
+  explicit CurrentTransform(std::string text) : Filter(ValueType::String), text_(std::move(text)) {}
+  std::optional<std::string> text(Context&) const override { return text_; }
+  bool is_constant() const override { return true; }
+
+ private:
+  std::string text_;
+};
+
+FilterPtr bind_current_transform(BindArguments& a) {
+  std::string text = "<";
+  for (const grammar::SyntaxParameter& p : a.node.parameters) {
+    if (p.name != "transform") continue;
+    if (text.size() > 1) text += ' ';
+    text += p.values[0]->text;
+  }
+  return std::make_unique<CurrentTransform>(text + ">");
+}
+
 }  // namespace
 
 void register_transform_filters(Registry& registry) {
@@ -116,6 +140,10 @@ void register_transform_filters(Registry& registry) {
     spec.binds_children = true;
     registry.add(std::move(spec));
   }
+  FilterSpec current{{kCurrentTransform, ShapeKind::Nullary},
+                     "currenttransform: the transforms acting here, as text (\"<reflect_v>\")", bind_current_transform};
+  current.binds_children = true;  // its "transform" parameters are names, not filters to bind
+  registry.add(std::move(current));
   registry.add({{"notransform", ShapeKind::Prefix, grammar::precedence::kLowest},
                 "the filter, shielded from enclosing transforms",
                 [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }});

@@ -133,6 +133,9 @@ class Lowering {
     }
     if (in.at_end()) fail(in.here(), "missing operand after '" + std::string(op.text) + "'");
     SyntaxPtr right = expression(in, op.right_associative ? op.power : op.power + 1);
+    if (op.kind == SyntaxKind::Assign && left->kind == SyntaxKind::Identifier && looks_numeric(*right)) {
+      numeric_names_.insert(left->text);
+    }
     auto node = make(op.kind, span(*left, *right), std::string(op.text));
     node->children.push_back(std::move(left));
     node->children.push_back(std::move(right));
@@ -187,6 +190,8 @@ class Lowering {
     else if (token.text == "~") power = precedence::kComplement;
     // `#` counts its operand: binds tighter than arithmetic so `#A + 1` adds to the count.
     else if (token.text == "#") power = precedence::kSetPrefix;
+    // The backquote (CQLi's identity `F) takes its operand as unary minus does.
+    else if (token.text == "`") power = precedence::kUnaryMinus;
     else fail(token.range, "unexpected '" + std::string(token.text) + "'", "an operator needs a filter on its left");
     if (in.at_end()) fail(in.here(), "missing operand after '" + std::string(token.text) + "'");
     // The least 32-bit number has no positive counterpart: `-2147483648` is one literal.
@@ -218,7 +223,7 @@ class Lowering {
         auto call_node = make(SyntaxKind::FunctionCall, token.range, std::string(token.text));
         const Token& group = in.next();
         TokenStream args(group.children, group.range);
-        while (!args.at_end()) call_node->children.push_back(expression(args, precedence::kLowest));
+        while (!args.at_end()) call_node->children.push_back(call_argument(args));
         call_node->range.end = group.range.end;
         return call_node;
       }
@@ -505,6 +510,9 @@ class Lowering {
       const Token& t = in.peek();
       if (t.kind == TokenKind::Number) {
         param.values.push_back(number(in.next()));
+      } else if (is_numeric_bound(in)) {
+        const Token& name = in.next();
+        param.values.push_back(make(SyntaxKind::Identifier, name.range, std::string(name.text)));
       } else if (t.kind == TokenKind::Operator && t.text == "-" && next_is_number(in)) {
         const Token& minus = in.next();
         SyntaxPtr value = number(in.next());
@@ -522,6 +530,26 @@ class Lowering {
   }
 
   static bool next_is_number(const TokenStream& in) { return in.peek_ahead(1) == TokenKind::Number; }
+
+  // A numeric variable as a range bound: a name assigned a number, with a filter still to come.
+  bool is_numeric_bound(const TokenStream& in) const {
+    const Token& t = in.peek();
+    const Token* after = in.token_at(1);
+    if (t.kind != TokenKind::Identifier || !numeric_names_.count(std::string(t.text)) || after == nullptr) return false;
+    return after->kind != TokenKind::Operator || after->text == "-->" || after->text == "<--";
+  }
+
+  static bool looks_numeric(const SyntaxNode& value) {
+    if (value.kind == SyntaxKind::Number) return true;
+    if (value.kind == SyntaxKind::Unary && value.text == "#") return true;
+    if (value.kind == SyntaxKind::Unary && value.text == "-") return looks_numeric(*value.children[0]);
+    if (value.kind != SyntaxKind::Binary) return false;
+    static constexpr std::array kArithmetic{"+", "-", "*", "/", "%"};
+    for (const char* op : kArithmetic) {
+      if (value.text == op) return looks_numeric(*value.children[0]) || looks_numeric(*value.children[1]);
+    }
+    return false;
+  }
 
   SyntaxPtr call(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
     bool parenthesised = !in.at_end() && in.peek().kind == TokenKind::ParenGroup;
@@ -549,6 +577,17 @@ class Lowering {
     TokenStream in(group.children, group.range);
     while (!in.at_end()) node->children.push_back(expression(in, precedence::kLowest));
     return node;
+  }
+
+  // A function argument. A variable in parentheses, `f((x))`, is passed by value (CQLi): it
+  // becomes the compound `{x}` (CQL 6.1's way to write that), which the binder copies.
+  SyntaxPtr call_argument(TokenStream& args) {
+    bool grouped = args.peek().kind == TokenKind::ParenGroup;
+    SyntaxPtr argument = expression(args, precedence::kLowest);
+    if (!grouped || argument->kind != SyntaxKind::Identifier) return argument;
+    auto by_value = make(SyntaxKind::Compound, argument->range, "{}");
+    by_value->children.push_back(std::move(argument));
+    return by_value;
   }
 
   // `( F )` groups one filter; `[ i ]` holds one index.
@@ -585,8 +624,13 @@ class Lowering {
     if (name.kind == TokenKind::Identifier) {
       for (const char* flag : kFlags) if (name.text == flag) return param;
       for (const char* raw : kRawText) if (name.text == raw) { param.values.push_back(raw_word(in, group, name)); return param; }
+      // `sort matchcount N [M]`: matchcount, and the output sorted by it.
+      if (name.text == "sort" && !in.at_end() && in.peek().text == "matchcount") {
+        param.name = "sort matchcount";
+        param.range.end = in.next().range.end;
+      }
       for (const char* r : kRanges) {
-        if (name.text != r) continue;
+        if (name.text != r && !(param.name == "sort matchcount" && std::string_view(r) == "matchcount")) continue;
         while (param.values.size() < 2 && !in.at_end() && in.peek().kind == TokenKind::Number) {
           param.values.push_back(number(in.next()));
         }
@@ -628,6 +672,9 @@ class Lowering {
   const TokenStream* colon_barrier_ = nullptr;
   const TokenStream* line_barrier_ = nullptr;  // the stream of the line constituent being read
   std::set<std::string> functions_;  // functions defined so far: `Name(` is a call
+  // Variables assigned a number so far (`n = 3`, `n = x + 1`): such a name may stand as a range
+  // bound (`find n check`, CQL's "numeric variable as a range element").
+  std::set<std::string> numeric_names_;
 };
 
 }  // namespace

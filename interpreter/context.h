@@ -55,8 +55,16 @@ struct GameEdit {
 
 // Per game, per sort filter: the best value so far and the comments made where it was reached
 // (smart comments: a sort keeps only the comments of its best position).
+// A sort's value: a number, or a string (CQLi sorts strings too, compared byte by byte).
+using SortKey = std::variant<std::int64_t, std::string>;
+
+inline std::string sort_key_text(const SortKey& key) {
+  if (const auto* n = std::get_if<std::int64_t>(&key)) return std::to_string(*n);
+  return std::get<std::string>(key);
+}
+
 struct SortState {
-  std::optional<std::int64_t> best;
+  std::optional<SortKey> best;
   std::vector<chess::InsertedComment> comments;
 };
 

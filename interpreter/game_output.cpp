@@ -51,13 +51,16 @@ std::string GameOutput::render(const chess::Game& game, Context& ctx) {
     for (std::size_t i = 0; i < query_.sorts.size(); ++i) {
       const SortState& s = ctx.sorts()[i];
       if (s.best && !query_.sorts[i].title.empty()) {
-        comments_.push_back({game.root(), query_.sorts[i].title + ": " + std::to_string(*s.best)});
+        comments_.push_back({game.root(), query_.sorts[i].title + ": " + sort_key_text(*s.best)});
       }
     }
     comments_.push_back({game.root(), "Game number " + std::to_string(game.number)});
   }
-  comments_.insert(comments_.end(), ctx.comments().begin(), ctx.comments().end());
-  for (const SortState& s : ctx.sorts()) comments_.insert(comments_.end(), s.comments.begin(), s.comments.end());
+  // silent drops every comment the run would add, the query's own `comment`s included (CQL 6.1).
+  if (!settings_.silent) {
+    comments_.insert(comments_.end(), ctx.comments().begin(), ctx.comments().end());
+    for (const SortState& s : ctx.sorts()) comments_.insert(comments_.end(), s.comments.begin(), s.comments.end());
+  }
   // write_pgn puts them in position order, each node's in the order they were made.
   std::string text;
   const PgnOutputSettings& pgn = settings_.pgn;

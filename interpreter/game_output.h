@@ -23,7 +23,7 @@ struct OutputSettings {
 // A matched game as written, with what orders it: the sort filters' best values, then input
 // order (the input file's index in the run's file list, then the game number).
 struct MatchedGame {
-  std::vector<std::optional<std::int64_t>> keys;
+  std::vector<std::optional<SortKey>> keys;
   std::uint64_t number = 0;
   std::uint64_t file = 0;
   std::string text;

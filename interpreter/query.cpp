@@ -24,6 +24,10 @@ bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& f
     if (name == "input") options.inputs.push_back(p.values[0]->text);
     else if (name == "output") options.output = p.values[0]->text;
     else if (name == "matchcount") options.matchcount = range_of(p, CountRange::Single::AtLeast);
+    else if (name == "sort matchcount") {
+      options.matchcount = range_of(p, CountRange::Single::AtLeast);
+      options.sort_matchcount = true;
+    }
     else if (name == "gamenumber") options.gamenumber = range_of(p, CountRange::Single::Exactly);
     else if (name == "variations") options.variations = true;
     else if (name == "mainline") options.variations = false;
@@ -48,6 +52,9 @@ void take_declarations(CompiledQuery& query, const Binder& binder) {
   query.variables = binder.variables();
   query.dictionaries = binder.dictionaries();
   query.sorts = binder.sorts();
+  // `sort matchcount` orders after the sort filters, by the number of matching positions (the
+  // runner sets that key once the game is done), and adds no comment.
+  if (query.options.sort_matchcount) query.sorts.push_back(SortInfo{});
   query.end_blocks = binder.end_blocks();
 }
 

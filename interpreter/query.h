@@ -43,6 +43,7 @@ struct QueryOptions {
   std::optional<bool> silent;
   std::optional<std::string> matchstring;
   std::vector<std::string> results;  // keep games with one of these results ("1-0", …)
+  bool sort_matchcount = false;      // `sort matchcount`: output ordered by matching positions
 };
 
 struct CompiledQuery {

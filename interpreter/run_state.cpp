@@ -67,7 +67,16 @@ std::string render_state(const RunState& st) {
   out += "games " + std::to_string(st.games.size()) + "\n";
   for (const MatchedGame& g : st.games) {
     out += "game " + std::to_string(g.file) + " " + std::to_string(g.number) + " " + std::to_string(g.keys.size());
-    for (const auto& k : g.keys) out += k ? " " + std::to_string(*k) : std::string(" -");
+    for (const auto& k : g.keys) {
+      if (!k) {
+        out += " -";
+      } else if (const auto* n = std::get_if<std::int64_t>(&*k)) {
+        out += " " + std::to_string(*n);
+      } else {
+        out += " s";  // a string key: s, then its length-prefixed bytes
+        put_string(out, std::get<std::string>(*k));
+      }
+    }
     out += ' ';
     put_string(out, g.text);
     out += '\n';
@@ -130,13 +139,17 @@ class StateParser {
       default: fail("unknown value tag '" + std::string(1, tag) + "'"); return {};
     }
   }
-  std::optional<std::int64_t> sort_key() {
+  std::optional<SortKey> sort_key() {
     skip_space();
     if (pos_ < data_.size() && data_[pos_] == '-' && (pos_ + 1 == data_.size() || data_[pos_ + 1] == ' ')) {
       ++pos_;
       return std::nullopt;
     }
-    return signed_number();
+    if (pos_ < data_.size() && data_[pos_] == 's') {
+      ++pos_;
+      return SortKey{text()};
+    }
+    return SortKey{signed_number()};
   }
   void fail(std::string message) {
     if (ok()) error_ = message + " at byte " + std::to_string(pos_);

@@ -224,6 +224,7 @@ class Run {
     if (settings_.matchcount && !settings_.matchcount->contains(static_cast<std::int64_t>(matches))) return true;
     ++stats_.games_matched;
     stats_.matched_positions += matches;
+    if (query_.options.sort_matchcount) ctx_.sorts().back().best = SortKey{static_cast<std::int64_t>(matches)};
     output_.add(game_, ctx_);
     if (settings_.on_game_matched) settings_.on_game_matched(game_, matched_);
     return true;

@@ -148,7 +148,44 @@ bool transform_designator(SyntaxNode& node, const Transform& t) {
   return mapped != 0 || node.text == "[]";
 }
 
+// `result 1-0` under a colour swap is `result 0-1`: the marker, as the parser left it (a
+// string, or `1-0` read as a subtraction), with the colours exchanged; nullopt when it names no
+// winner (draws, `*`) or is not a marker at all (bind_result reports that).
+std::optional<std::string> color_swapped_result(const SyntaxNode& marker) {
+  std::string written = marker.text;
+  if (marker.kind == SyntaxKind::Binary && marker.text == "-" && marker.children.size() == 2 &&
+      marker.children[0]->kind == SyntaxKind::Number && marker.children[1]->kind == SyntaxKind::Number) {
+    written = std::to_string(marker.children[0]->number) + "-" + std::to_string(marker.children[1]->number);
+  } else if (marker.kind != SyntaxKind::String) {
+    return std::nullopt;
+  }
+  if (written == "1-0") return "0-1";
+  if (written == "0-1") return "1-0";
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::string describe_transform(const Transform& t) {
+  static constexpr std::array<std::string_view, 8> kDihedral{
+      "", "rotate90", "rotate180", "rotate270", "reflect_h", "reflect_v", "reflect_a1h8", "reflect_h1a8"};
+  std::string text;
+  auto add = [&text](std::string_view part) {
+    if (!text.empty()) text += ' ';
+    text += part;
+  };
+  if (t.swap_colors && t.dihedral == 4) {
+    add("colorswap");  // the colour swap reflects the board about the horizontal bisector
+  } else {
+    if (t.swap_colors) add("colorswap reflect_h");
+    if (t.dihedral != 0) add(kDihedral[static_cast<std::size_t>(t.dihedral)]);
+  }
+  if (t.eighths % 8 != 0) add("rotate45x" + std::to_string(t.eighths % 8));
+  if (t.shift_files != 0 || t.shift_ranks != 0) {
+    add("shift(" + std::to_string(t.shift_files) + "," + std::to_string(t.shift_ranks) + ")");
+  }
+  return text;
+}
 
 std::string structural_key(const SyntaxNode& node) {
   std::string key = std::to_string(static_cast<int>(node.kind)) + ":" + node.text;
@@ -225,6 +262,15 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const gra
     if (!child) return nullptr;
     copy->children.push_back(std::move(child));
   }
+  if (node.kind == SyntaxKind::Keyword && node.text == "result" && t.swap_colors && copy->children.size() == 1) {
+    if (std::optional<std::string> swapped = color_swapped_result(*copy->children[0])) {
+      grammar::SourceRange where = copy->children[0]->range;
+      copy->children[0] = shallow_copy(*copy->children[0]);
+      copy->children[0]->kind = SyntaxKind::String;
+      copy->children[0]->text = std::move(*swapped);
+      copy->children[0]->range = where;
+    }
+  }
   for (const auto& p : node.parameters) {
     // Parameter words that are directions (`ray diagonal (…)`) turn with the board; colour words
     // (`elo white`, `player black`) swap with the colours.
@@ -235,6 +281,20 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const gra
       q.values.push_back(std::move(value));
     }
     copy->parameters.push_back(std::move(q));
+  }
+  // currenttransform collects the transforms acting on it, outermost first (transformed_copy
+  // runs from the outer transform inwards), as "transform" parameters holding their names.
+  if (node.kind == SyntaxKind::Keyword && node.text == kCurrentTransform) {
+    std::string name = describe_transform(t);
+    if (!name.empty()) {
+      auto value = std::make_unique<SyntaxNode>();
+      value->kind = SyntaxKind::String;
+      value->range = node.range;
+      value->text = std::move(name);
+      grammar::SyntaxParameter q{"transform", node.range, {}};
+      q.values.push_back(std::move(value));
+      copy->parameters.push_back(std::move(q));
+    }
   }
   return copy;
 }

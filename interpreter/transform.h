@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -40,6 +41,13 @@ bool is_transform_keyword(std::string_view keyword);
 // when the copy is meaningless (a restricted square set shifted entirely off the board).
 grammar::SyntaxPtr transformed_copy(const grammar::SyntaxNode& node, const Transform& t,
                                     const grammar::KeywordTable& keywords);
+
+// The keyword whose copies record the transforms acting on them (see transformed_copy).
+inline constexpr std::string_view kCurrentTransform = "currenttransform";
+
+// One transform's name as currenttransform shows it (CQL's `reflect_v` …); empty for the
+// identity.
+std::string describe_transform(const Transform& t);
 
 grammar::SyntaxPtr clone(const grammar::SyntaxNode& node);
 

@@ -114,3 +114,28 @@ TEST_CASE("settag, removetag, removecomment record edits of the output game", "[
   CHECK(compile_error(R"(settag("X" 3))") != "");
   CHECK(compile_error("removetag 3") != "");
 }
+
+TEST_CASE("hascomment finds text in the input's comment, or a NAG", "[annotations]") {
+  GameEvaluation e(R"(hascomment "Good move")", kStart);
+  auto node = e.play(e.game().root(), {"e2e4"});
+  e.at(node);
+  CHECK_FALSE(e.matches());
+  e.comment_after(node, "A Good move indeed");
+  CHECK(e.matches());
+  GameEvaluation nag(R"(hascomment "?")", kStart);
+  auto blunder = nag.play(nag.game().root(), {"f2f3"});
+  nag.at(blunder);
+  nag.comment_after(blunder, "why?");
+  CHECK_FALSE(nag.matches());  // "?" asks for NAG 2, not the text
+  nag.game().node(blunder).nags.push_back(2);
+  CHECK(nag.matches());
+  GameEvaluation dollar(R"(hascomment "$14")", kStart);
+  auto plus = dollar.play(dollar.game().root(), {"d2d4"});
+  dollar.game().node(plus).nags.push_back(14);
+  CHECK(dollar.at(plus).matches());
+  GameEvaluation symbol(R"(hascomment "+/=")", kStart);
+  auto better = symbol.play(symbol.game().root(), {"d2d4"});
+  symbol.game().node(better).nags.push_back(14);
+  CHECK(symbol.at(better).matches());
+  CHECK(compile_error("hascomment K") != "");
+}

@@ -70,3 +70,12 @@ TEST_CASE("light and dark", "[directions]") {
   CHECK(eval("light [Bb]", "2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1") == squares_of("f1 c8"));
   CHECK(Evaluation("light B == 1", "2b1kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1").matches());
 }
+
+TEST_CASE("a numeric variable may be a range bound", "[directions]") {
+  CHECK(eval("x = 2 up 1 x d4") == squares_of("d5 d6"));
+  CHECK(eval("x = 1 m = x + 1 right x m a2") == squares_of("b2 c2"));
+  CHECK(eval("x = 6 right x a-h2") == squares_of("g2 h2"));
+  // A set variable is no bound: `up 1 s` is up of s, then d4 is the next filter.
+  CHECK(eval("s = d4 up 1 s d4") == squares_of("d4"));
+  CHECK(eval("x = 2 up x 1 d4") == quarry::chess::SquareSet());  // 2 to 1: nothing
+}

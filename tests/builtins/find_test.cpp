@@ -48,6 +48,10 @@ TEST_CASE("find all counts the matching positions and fails on none; a range bou
   // A range may admit 0.
   CHECK(holds("(find 0 1 ply == 9) == 0", &Tree::e4));
   CHECK(holds("(find all quiet move previous from N) == 2", &Tree::e4));
+  // A numeric variable may be a bound of the range.
+  CHECK(holds("x = 2 (find x ply == 2) == 2", &Tree::e4));
+  CHECK_FALSE(holds("x = 3 find x ply == 2", &Tree::e4));
+  CHECK(holds("x = 1 m = 5 (find x m ply == 2) == 2", &Tree::e4));
 }
 
 TEST_CASE("find comments where it found; quiet and the query's quiet leave that out", "[find]") {

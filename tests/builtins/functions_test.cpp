@@ -25,3 +25,9 @@ TEST_CASE("function errors", "[functions]") {
   CHECK(compile_error("function F($a) { F($a) } F(1)").find("nested more than 64 deep") != std::string::npos);
   CHECK(compile_error("function check() { true }") == "'check' is a filter name");
 }
+
+TEST_CASE("a variable in parentheses is passed by value", "[functions]") {
+  CHECK(Evaluation("function Bump($v) { $v += 1 } n1 = 1 Bump((n1)) Bump((n1)) n1", kStart).number() == 1);
+  CHECK(Evaluation("function Bump($v) { $v += 1 $v } n1 = 1 Bump((n1))", kStart).number() == 2);
+  CHECK(Evaluation("function Bump($v) { $v += 1 } n1 = 1 Bump({n1}) n1", kStart).number() == 1);
+}

@@ -27,3 +27,9 @@ TEST_CASE("compound matches when all parts match and has the last part's value",
   CHECK_FALSE(Evaluation("{ K false }", kStart).matches());
   CHECK(Evaluation("{}", kStart).matches());
 }
+
+TEST_CASE("the backquote is the identity", "[logic]") {
+  CHECK(Evaluation("`K", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").squares() == quarry::testing::squares_of("e1"));
+  CHECK(Evaluation("`3 + 4", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").number() == 7);
+  CHECK(Evaluation("`wtm", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").matches());
+}

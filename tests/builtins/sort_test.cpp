@@ -17,3 +17,10 @@ TEST_CASE("sort has the value of its argument and matches when it has one", "[so
   CHECK(compile_error("sort check") != "");
   CHECK(compile_error("sort min max 1") == "'sort' takes min or max, not both");
 }
+
+TEST_CASE("sort takes a string and has its value", "[sort]") {
+  Evaluation names("x = \"Capablanca\" sort \"Name\" x", kStart);
+  CHECK(names.type() == quarry::interpreter::ValueType::String);
+  CHECK(names.text() == "Capablanca");
+  CHECK(compile_error("sort \"Name\" str(\"x\" \"y\")") == "");
+}

@@ -201,3 +201,20 @@ TEST_CASE("string slices", "[strings]") {
   CHECK(slice("stalemate", 6, 2) == "");
   CHECK(slice("stalemate", -3, 2) == "st");
 }
+
+TEST_CASE("strings count, index and change case by code point, as CQLi's do", "[strings]") {
+  CHECK(number_of(R"(#"Nimzowitsch")") == 11);
+  CHECK(number_of(R"(#"Réti")") == 4);
+  CHECK(number_of(R"(#"Алехин")") == 6);
+  CHECK(text_of(R"("Réti"[1])") == "é");
+  CHECK(text_of(R"("Réti"[2])") == "t");
+  CHECK(text_of(R"("Алехин"[1:3])") == "ле");
+  CHECK_FALSE(matches(R"("Réti"[4])"));
+  CHECK(number_of(R"(indexof("ti" "Réti"))") == 2);
+  CHECK(text_of(R"(uppercase "Réti Ångström Łódź")") == "RÉTI ÅNGSTRÖM ŁÓDŹ");
+  CHECK(text_of(R"(lowercase "АЛЕХИН ΣΠΑΣΚΥ")") == "алехин σπασκυ");
+  CHECK(text_of(R"(uppercase "ÿ")") == "Ÿ");
+  CHECK(text_of(R"(uppercase "Ποσειδῶν ς")") == "ΠΟΣΕΙΔῶΝ Σ");  // ῶ has no one-point capital: kept
+  CHECK(text_of(R"(lowercase "İSTANBUL")") == "istanbul");
+  CHECK(text_of(R"(uppercase "ıi")") == "II");
+}

@@ -93,3 +93,24 @@ TEST_CASE("a transformed logical filter ORs its copies, a transformed set filter
   CHECK_FALSE(Evaluation("flipcolor not dark [Bb]", both_colours).matches());
   CHECK_FALSE(Evaluation("not flipcolor dark [Bb]", both_colours).matches());
 }
+
+TEST_CASE("currenttransform names the transforms acting on it", "[transforms]") {
+  CHECK(Evaluation("currenttransform", kStart).text() == "<>");
+  // x is a variable, which transforms leave alone: only the reflected copy of `x == h1` holds
+  // (the CQL 6.1 currenttransform page's example).
+  CHECK(Evaluation(R"(x = a1 flipvertical { x == h1 currenttransform })", kStart).text() == "<reflect_v>");
+  CHECK(Evaluation(R"(reversecolor currenttransform)", kStart).text() == "<colorswap>");
+  CHECK(Evaluation(R"(x = a1 reversecolor flipvertical { x == h8 currenttransform })", kStart).text() ==
+        "<colorswap reflect_v>");
+  CHECK(Evaluation(R"(x = a1 shifthorizontal { x == b1 currenttransform })", kStart).text() == "<shift(-1,0)>");
+  CHECK(Evaluation(R"(flipvertical notransform currenttransform)", kStart).text() == "<>");
+}
+
+TEST_CASE("transforms swap the colours of result", "[transforms]") {
+  // result reads the game, not the position: a one-position game has no result, so the check is
+  // on the bound filter through a game tag (see the golden test lang-result-transform).
+  quarry::testing::Evaluation white("reversecolor result 1-0", kStart);
+  CHECK_FALSE(white.matches());
+  CHECK(quarry::testing::compile_error("flipcolor result 1-0") == "");
+  CHECK(quarry::testing::compile_error("reversecolor result 2-0") != "");
+}

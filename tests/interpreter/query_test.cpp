@@ -74,3 +74,20 @@ TEST_CASE("a bad result value is refused", "[query]") {
   Compiled c("cql(result 2-0) check");
   CHECK_FALSE(c.query);
 }
+
+TEST_CASE("sort matchcount in the header is matchcount with the output sorted by it", "[query]") {
+  Compiled c("cql(sort matchcount 2 5) check");
+  REQUIRE(c.query);
+  const auto& o = c.query->options;
+  REQUIRE(o.matchcount);
+  CHECK(o.matchcount->low == 2);
+  CHECK(o.matchcount->high == 5);
+  CHECK(o.sort_matchcount);
+  // One sort key more, after the sort filters of the body, and without a comment title.
+  REQUIRE(c.query->sorts.size() == 1);
+  CHECK(c.query->sorts[0].title.empty());
+  Compiled plain("cql(matchcount 2 5) check");
+  REQUIRE(plain.query);
+  CHECK_FALSE(plain.query->options.sort_matchcount);
+  CHECK(plain.query->sorts.empty());
+}

@@ -35,7 +35,7 @@ RunState sample_state() {
   d[std::string("key with spaces")] = std::int64_t{5};
   d[std::int64_t{-3}] = chess::SquareSet(0xff);
   st.dictionaries = {d, {}};
-  st.games.push_back({{std::int64_t{12}, std::nullopt}, 4, 1, "[Event \"x\"]\n\n1. e4 {12:34 braces} *\n\n"});
+  st.games.push_back({{std::int64_t{12}, SortKey{std::string("Réti 1:2 - s")}}, 4, 1, "[Event \"x\"]\n\n1. e4 {12:34 braces} *\n\n"});
   st.games.push_back({{std::nullopt, std::int64_t{-1}}, 9, 2, ""});
   return st;
 }

@@ -98,7 +98,7 @@ TEST_CASE("run states merge counts, state and games in input order", "[merge]") 
   CHECK(into.games[0].number == 1);
   order_matched_games(query->sorts, into.games);  // the sort's best (largest) first
   CHECK(into.games[0].number == 1);
-  CHECK(into.games[0].keys[0] == std::optional<std::int64_t>(4));
+  CHECK(into.games[0].keys[0] == std::optional<SortKey>(std::int64_t{4}));
 
   RunState wrong;
   CHECK_FALSE(merge_run_state(*query, into, std::move(wrong), &error));
