@@ -3,6 +3,7 @@
 #include "chess/pawn_origins.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace quarry::chess {
 
@@ -58,10 +59,10 @@ int cheapest_mask(const Table& best, int items) {
 
 // A quick assignment (pawns by rank, each to the nearest free file it can reach): an upper bound
 // on the captures, or -1 when it gets stuck (the exact search then decides).
-int greedy_captures(const PawnList& pawns, Color side) {
+int greedy_captures(const PawnList& pawns, Color side, std::array<int, 8>& chosen_files) {
   FileMask used = 0;
   int captures = 0;
-  for (Square pawn : pawns) {
+  for (const Square& pawn : pawns) {
     const int reach = relative_rank(side, pawn) - 1;
     int chosen = -1;
     for (int d = 0; d <= reach && chosen < 0; ++d) {
@@ -70,6 +71,7 @@ int greedy_captures(const PawnList& pawns, Color side) {
       }
     }
     if (chosen < 0) return -1;
+    chosen_files[static_cast<std::size_t>(&pawn - pawns.data())] = chosen;
     used |= 1u << chosen;
     captures += files_apart(chosen, pawn.file());
   }
@@ -99,21 +101,33 @@ int unassignable_prefix(const Table& best, int n) {
 
 PawnOrigins pawn_origins(const Position& pos, Color side, int limit) {
   PawnOrigins result;
+  const SquareSet pawns = pos.pieces(side, PieceType::Pawn);
+  std::uint64_t folded = pawns.bits();  // the files holding a pawn, in the low byte
+  folded |= folded >> 32;
+  folded |= folded >> 16;
+  folded |= folded >> 8;
+  const auto files = static_cast<FileMask>(folded & 0xFF);
+  // One pawn a file (the usual case): each on its own file, no capture; the lists stay empty.
+  if (squares_in(pawns) == std::popcount(files)) return result;
   result.pawns = sorted_pawns(pos, side);
   const int n = static_cast<int>(result.pawns.size());
-  SquareSet files;
-  for (Square s : result.pawns) files |= SquareSet::file(s.file());
-  if (files.count() == 8 * n) {  // one pawn a file (the usual case): each on its own file, no capture
-    for (Square s : result.pawns) result.start_file.push_back(s.file());
-    return result;
-  }
   if (n > 8) {
     result.feasible = false;
     result.blocked.assign(result.pawns.begin(), result.pawns.end());
     return result;
   }
-  if (const int quick = greedy_captures(result.pawns, side); quick >= 0 && quick < limit) {
+  std::array<int, 8> greedy_files{};
+  const int quick = greedy_captures(result.pawns, side, greedy_files);
+  if (quick >= 0 && quick < limit) {
     result.captures = quick;
+    result.exact = false;
+    return result;
+  }
+  // Each pawn beyond the first on a file made a capture: when the quick assignment needs no more,
+  // it is a cheapest one.
+  if (quick >= 0 && quick == n - std::popcount(files)) {
+    result.captures = quick;
+    result.start_file.assign(greedy_files.begin(), greedy_files.begin() + n);
     return result;
   }
   Table best;
@@ -135,6 +149,12 @@ PawnOrigins pawn_origins(const Position& pos, Color side, int limit) {
     mask &= ~(1 << file);
   }
   return result;
+}
+
+PawnList pawns_of(const Position& pos, Color side) {
+  PawnList pawns;
+  for (Square s : pos.pieces(side, PieceType::Pawn)) pawns.push_back(s);
+  return pawns;
 }
 
 int cheapest_with_promotions(const PawnList& pawns, Color side, int extra, FileMask promotion_files) {

@@ -8,6 +8,7 @@
 #include <boost/container/static_vector.hpp>
 
 #include "chess/position.h"
+#include "chess/square_count.h"
 
 namespace quarry::chess {
 
@@ -21,7 +22,9 @@ using FileMask = unsigned;
 
 struct PawnOrigins {
   bool feasible = true;
+  bool exact = true;  // captures is the least; else an upper bound below the limit asked for
   int captures = 0;
+  // When some file holds two pawns (else both stay empty: each pawn started on its own file):
   PawnList pawns;                                       // sorted by relative rank, then file
   boost::container::static_vector<int, 64> start_file;  // per pawn, in one cheapest assignment
   boost::container::static_vector<Square, 64> blocked;  // when infeasible: pawns that cannot all be assigned
@@ -29,13 +32,16 @@ struct PawnOrigins {
 
 // The cheapest assignment of `side`'s pawns to distinct starting files. `limit`: when a quick
 // assignment needs fewer captures than this, the structure proves nothing and the exact search is
-// skipped (captures then holds that upper bound and start_file stays empty).
+// skipped (captures then holds that upper bound, not exact).
 PawnOrigins pawn_origins(const Position& pos, Color side, int limit);
 
-// The least captures for `pawns` (sorted as in PawnOrigins) together with `extra` pawns that
+// The least captures for `pawns` (in any order) together with `extra` pawns that
 // promoted, each from a starting file none of `pawns` uses to one of `promotion_files`; -1 when no
 // assignment exists.
 int cheapest_with_promotions(const PawnList& pawns, Color side, int extra, FileMask promotion_files);
+
+// `side`'s pawns.
+PawnList pawns_of(const Position& pos, Color side);
 
 // Every cheapest assignment of the pawns to starting files, each given to `visit` (which returns
 // false to stop); true when all were visited.

@@ -35,7 +35,7 @@ class Reasons {
 
 std::string color_name(Color c) { return c == Color::White ? "White" : "Black"; }
 std::string plural(int n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
-int missing_pieces(const Position& pos, Color side) { return 16 - pos.pieces(side).count(); }
+int missing_pieces(const Position& pos, Color side) { return 16 - squares_in(pos.pieces(side)); }
 
 template <typename Squares>
 std::string square_list(const Squares& squares, std::size_t count) {
@@ -47,7 +47,7 @@ std::string square_list(const Squares& squares, std::size_t count) {
   }
   return out;
 }
-std::string square_list(SquareSet squares) { return square_list(squares, static_cast<std::size_t>(squares.count())); }
+std::string square_list(SquareSet squares) { return square_list(squares, static_cast<std::size_t>(squares_in(squares))); }
 template <typename Squares>
 std::string square_list(const Squares& squares) { return square_list(squares, squares.size()); }
 
@@ -75,7 +75,10 @@ bool original_bishop_trapped_at_home(const Position& pos, Color side, bool on_li
 
 // The promotions `side`'s material implies, with the bracketed reasons why (when wanted).
 int implied_promotions(const Position& pos, Color side, bool wanted, std::vector<std::string>& why) {
-  const auto excess = [&](PieceType t, int initial) { return std::max(0, pos.pieces(side, t).count() - initial); };
+  const auto excess = [&](PieceType t, int initial) {
+    const SquareSet these = pos.pieces(side, t);
+    return these.has_more_than_one() ? std::max(0, squares_in(these) - initial) : 0;
+  };
   int implied = excess(PieceType::Queen, 1) + excess(PieceType::Rook, 2) + excess(PieceType::Knight, 2);
   const SquareSet bishops = pos.pieces(side, PieceType::Bishop);
   for (bool light : {true, false}) {
@@ -83,13 +86,13 @@ int implied_promotions(const Position& pos, Color side, bool wanted, std::vector
     if (these.is_empty()) continue;
     Square home;
     const bool trapped = original_bishop_trapped_at_home(pos, side, light, home);
-    const int promoted = trapped ? these.count() : these.count() - 1;
+    const int promoted = trapped ? squares_in(these) : squares_in(these) - 1;
     if (promoted == 0) continue;
     implied += promoted;
     if (!wanted) continue;
     const std::string shade = light ? "light" : "dark";
-    why.push_back("Presence of " + std::to_string(these.count()) + " " + shade + "-square " + color_name(side) +
-                  " Bishop" + (these.count() == 1 ? "" : "s") + " (" + square_list(these) + ") implies at least " +
+    why.push_back("Presence of " + std::to_string(squares_in(these)) + " " + shade + "-square " + color_name(side) +
+                  " Bishop" + (squares_in(these) == 1 ? "" : "s") + " (" + square_list(these) + ") implies at least " +
                   plural(promoted, "promotion"));
     if (trapped)
       why.push_back("Missing " + shade + "-square " + color_name(side) +
@@ -116,7 +119,7 @@ std::string promotion_cost_detail(const Position& pos, Color side, FileMask file
   }
   std::string out = std::string(" [Promotion cost calculated using pawn start square") + (starts.size() == 1 ? " " : "s ");
   for (std::size_t i = 0; i < starts.size(); ++i) out += (i ? ", " : "") + starts[i];
-  out += std::string(" and promotion file") + (std::popcount(files) == 1 ? " " : "s ");
+  out += std::string(" and promotion file") + (std::popcount(files) == 1u ? " " : "s ");
   bool first = true;
   for (int file = 0; file < 8; ++file) {
     if (!((files >> file) & 1)) continue;
@@ -133,10 +136,11 @@ void promotion_cost_reason(const Position& pos, Color side, int implied, const P
   const int missing = missing_pieces(pos, ~side);
   if (!origins.feasible || origins.captures > missing) return;  // the pawn structure says it already
   const FileMask files = promotion_files(pos, side);
-  const int total = cheapest_with_promotions(origins.pawns, side, implied, files);
+  const PawnList pawns = pawns_of(pos, side);
+  const int total = cheapest_with_promotions(pawns, side, implied, files);
   if (total < 0 || total <= missing) return;
   if (!out.wanted()) return out.add({});
-  const int structure = cheapest_with_promotions(origins.pawns, side, 0, files);
+  const int structure = cheapest_with_promotions(pawns, side, 0, files);
   std::string reason = "Position implies " + plural(implied, color_name(side) + " promotion") +
                        " but promoting this many pawns would require too many captures";
   for (const std::string& w : why) reason += " [" + w + "]";
@@ -152,7 +156,7 @@ void promotion_reasons(const Position& pos, Color side, const PawnOrigins& origi
   std::vector<std::string> why;
   const int implied = implied_promotions(pos, side, out.wanted(), why);
   if (implied == 0) return;
-  const int missing_pawns = 8 - pos.pieces(side, PieceType::Pawn).count();
+  const int missing_pawns = 8 - squares_in(pos.pieces(side, PieceType::Pawn));
   if (implied <= missing_pawns) return promotion_cost_reason(pos, side, implied, origins, why, out);
   if (!out.wanted()) return out.add({});
   std::string reason = "Position implies " + plural(implied, color_name(side) + " Pawn promotion") + " but ";
@@ -190,7 +194,7 @@ KnownCaptures known_captures(const PawnList& pawns, const std::array<int, 8>& st
 void missing_bishop_reasons(const Position& pos, Color victim, const PawnOrigins& captors, Reasons& out) {
   const Color side = ~victim;
   const int missing = missing_pieces(pos, victim);
-  if (!captors.feasible || missing == 0 || captors.captures < missing || captors.start_file.empty()) return;
+  if (!captors.feasible || missing == 0 || captors.captures < missing || !captors.exact) return;
   const SquareSet bishops = pos.pieces(victim, PieceType::Bishop);
   std::array<bool, 2> proven{!(bishops & SquareSet::light()).any(), !(bishops & SquareSet::dark()).any()};
   if (!proven[0] && !proven[1]) return;
@@ -253,17 +257,38 @@ SquareSet permanent_walls(const Position& pos) {
   return walls;
 }
 
+// The original rooks, bishops and queen (bits in kOriginalSliders' order) away from home whose
+// ways off the back rank are all shut by unmoved pawns: the cheap test before the walls are built.
+unsigned trapped_candidates(const Position& pos, Color owner) {
+  const SquareSet back_rank = SquareSet::rank(owner == Color::White ? 0 : 7);
+  const SquareSet unmoved_pawns = pos.pieces(owner, PieceType::Pawn) & SquareSet::rank(owner == Color::White ? 1 : 6);
+  unsigned candidates = 0;
+  for (std::size_t i = 0; i < kOriginalSliders.size(); ++i) {
+    const auto [type, file] = kOriginalSliders[i];
+    const Square home = relative_square(owner, file, 0);
+    const SquareSet ahead = (SquareSet(home).shifted(0, 1) | SquareSet(home).shifted(0, -1)) & ~back_rank;
+    const SquareSet exits = type == PieceType::Rook   ? ahead
+                            : type == PieceType::Bishop ? ahead.shifted(1, 0) | ahead.shifted(-1, 0)
+                                                        : ahead | ahead.shifted(1, 0) | ahead.shifted(-1, 0);
+    if (pos.piece_at(home) != Piece(owner, type) && exits.is_subset_of(unmoved_pawns)) candidates |= 1u << i;
+  }
+  return candidates;
+}
+
 // When the other side's pawns on the board made as many captures as `owner` has lost, every lost
 // piece was taken by one of them; an original piece walled in on its own back rank and gone was
 // taken there, where a capturing pawn promotes.
 void trapped_missing_reasons(const Position& pos, Color owner, const PawnOrigins& captors, Reasons& out) {
   const int missing = missing_pieces(pos, owner);
-  if (!captors.feasible || captors.captures != missing || captors.start_file.empty()) return;
+  if (!captors.feasible || captors.captures != missing || !captors.exact) return;
+  const unsigned candidates = trapped_candidates(pos, owner);
+  if (candidates == 0) return;
   const SquareSet back_rank = SquareSet::rank(owner == Color::White ? 0 : 7);
   const SquareSet walls = permanent_walls(pos);
-  for (auto [type, file] : kOriginalSliders) {
+  for (std::size_t i = 0; i < kOriginalSliders.size(); ++i) {
+    const auto [type, file] = kOriginalSliders[i];
     const Square home = relative_square(owner, file, 0);
-    if (walls.contains(home)) continue;  // standing at home all game
+    if (!((candidates >> i) & 1)) continue;
     const SquareSet region = slide_region(home, type, walls);
     if (!region.is_subset_of(back_rank) || (region & pos.pieces(owner, type)).any()) continue;
     const char* name = type == PieceType::Rook ? " Rook" : type == PieceType::Bishop ? " Bishop" : " Queen";
@@ -272,6 +297,16 @@ void trapped_missing_reasons(const Position& pos, Color owner, const PawnOrigins
                                home.name() + name + " could not have been captured by one of these Pawns"
                          : std::string());
   }
+}
+
+// The captures `victim`'s losses allow the other side's pawns, as the limit for pawn_origins: one
+// more when no proof needs the exact cheapest assignment at equality (the victim has bishops of
+// both colours and no original piece walled in).
+int capture_limit(const Position& pos, Color victim) {
+  const SquareSet bishops = pos.pieces(victim, PieceType::Bishop);
+  const bool exact = !(bishops & SquareSet::light()).any() || !(bishops & SquareSet::dark()).any() ||
+                     trapped_candidates(pos, victim) != 0;
+  return missing_pieces(pos, victim) + (exact ? 0 : 1);
 }
 
 // A bishop on a back-rank square whose every way in is shut by unmoved pawns.
@@ -306,8 +341,8 @@ bool find_reasons(const Position& pos, std::vector<std::string>* out) {
   // The proofs reason from the standard initial position; a Chess960 game starts elsewhere.
   if (pos.chess960()) return false;
   const auto done = [&] { return reasons.found() && !reasons.wanted(); };
-  const PawnOrigins white = pawn_origins(pos, Color::White, missing_pieces(pos, Color::Black));
-  const PawnOrigins black = pawn_origins(pos, Color::Black, missing_pieces(pos, Color::White));
+  const PawnOrigins white = pawn_origins(pos, Color::White, capture_limit(pos, Color::Black));
+  const PawnOrigins black = pawn_origins(pos, Color::Black, capture_limit(pos, Color::White));
   pawn_structure_reasons(pos, Color::White, white, reasons);
   pawn_structure_reasons(pos, Color::Black, black, reasons);
   if (done()) return true;

@@ -264,11 +264,47 @@ bool origin_attacks(const Position& pos, const Retraction& r, Square king) {
   return piece_attacks(man, m.from(), occupied).contains(king);
 }
 
+// Whether the side to move's king stands attacked on the board before `r` (worked out on the
+// piece sets directly: building the predecessor position would cost far more).
+bool king_attacked_before(const Position& pos, const Retraction& r) {
+  const Color victim = pos.side_to_move();
+  const Color mover = ~victim;
+  const Square king = pos.king(victim);
+  if (!king.is_valid()) return false;
+  const Move m = r.move;
+  std::array<SquareSet, 7> mine{};  // the mover's men by type, before the move
+  for (PieceType t : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                      PieceType::King})
+    mine[index_of(t)] = pos.pieces(mover, t);
+  SquareSet occupied = pos.occupied();
+  const auto shift = [&](PieceType was, PieceType now, Square from, Square to) {
+    mine[index_of(now)] = mine[index_of(now)].without(to);
+    mine[index_of(was)] |= from;
+    occupied = occupied.without(to).with(from);
+  };
+  if (m.kind() == Move::Kind::Castling) {
+    shift(PieceType::King, PieceType::King, m.from(), Position::castling_king_destination(m.from(), m.to()));
+    shift(PieceType::Rook, PieceType::Rook, m.to(), Position::castling_rook_destination(m.from(), m.to()));
+  } else {
+    const PieceType now = pos.piece_at(m.to()).type();
+    shift(m.kind() == Move::Kind::Promotion ? PieceType::Pawn : now, now, m.from(), m.to());
+    if (m.kind() == Move::Kind::EnPassant) occupied |= Square(m.to().file(), m.from().rank());
+    else if (r.uncaptured != PieceType::None) occupied |= m.to();
+  }
+  const SquareSet diagonal = mine[index_of(PieceType::Bishop)] | mine[index_of(PieceType::Queen)];
+  const SquareSet straight = mine[index_of(PieceType::Rook)] | mine[index_of(PieceType::Queen)];
+  return (pawn_attacks(victim, king) & mine[index_of(PieceType::Pawn)]).any() ||
+         (knight_attacks(king) & mine[index_of(PieceType::Knight)]).any() ||
+         (king_attacks(king) & mine[index_of(PieceType::King)]).any() ||
+         (bishop_attacks(king, occupied) & diagonal).any() || (rook_attacks(king, occupied) & straight).any();
+}
+
 bool check_is_explicable(const Position& pos) {
   const Color checked = pos.side_to_move();
   const Square king = pos.king(checked);
   const auto explains = [&](const Retraction& r) {
     if (king.is_valid() && origin_attacks(pos, r, king)) return false;
+    if (pos.variant() == Variant::Standard) return !king_attacked_before(pos, r);
     const Position before = retract(pos, r);
     return (before.attacked_by(~checked) & before.pieces(checked, PieceType::King)).is_empty();
   };
