@@ -108,7 +108,7 @@ PawnOrigins pawn_origins(const Position& pos, Color side, int limit) {
   folded |= folded >> 8;
   const auto files = static_cast<FileMask>(folded & 0xFF);
   // One pawn a file (the usual case): each on its own file, no capture; the lists stay empty.
-  if (squares_in(pawns) == std::popcount(files)) return result;
+  if (squares_in(pawns) == squares_in(SquareSet(std::uint64_t{files}))) return result;
   result.pawns = sorted_pawns(pos, side);
   const int n = static_cast<int>(result.pawns.size());
   if (n > 8) {
@@ -125,7 +125,7 @@ PawnOrigins pawn_origins(const Position& pos, Color side, int limit) {
   }
   // Each pawn beyond the first on a file made a capture: when the quick assignment needs no more,
   // it is a cheapest one.
-  if (quick >= 0 && quick == n - std::popcount(files)) {
+  if (quick >= 0 && quick == n - squares_in(SquareSet(std::uint64_t{files}))) {
     result.captures = quick;
     result.start_file.assign(greedy_files.begin(), greedy_files.begin() + n);
     return result;

@@ -281,9 +281,25 @@ unsigned trapped_candidates(const Position& pos, Color owner) {
 void trapped_missing_reasons(const Position& pos, Color owner, const PawnOrigins& captors, Reasons& out) {
   const int missing = missing_pieces(pos, owner);
   if (!captors.feasible || captors.captures != missing || !captors.exact) return;
-  const unsigned candidates = trapped_candidates(pos, owner);
+  unsigned candidates = trapped_candidates(pos, owner);
   if (candidates == 0) return;
   const SquareSet back_rank = SquareSet::rank(owner == Color::White ? 0 : 7);
+  // Cheap before the walls: every original piece at home taken for a wall (more walls than there
+  // are), the region shrinks; a piece that escapes even so escapes.
+  SquareSet more_walls = (pos.pieces(Color::White, PieceType::Pawn) & SquareSet::rank(1)) |
+                         (pos.pieces(Color::Black, PieceType::Pawn) & SquareSet::rank(6));
+  for (Color side : {Color::White, Color::Black}) {
+    for (auto [type, file] : kOriginalSliders) {
+      if (const Square home = relative_square(side, file, 0); pos.piece_at(home) == Piece(side, type)) more_walls |= home;
+    }
+  }
+  for (std::size_t i = 0; i < kOriginalSliders.size(); ++i) {
+    const auto [type, file] = kOriginalSliders[i];
+    const Square home = relative_square(owner, file, 0);
+    if ((candidates >> i) & 1 && !slide_region(home, type, more_walls.without(home)).is_subset_of(back_rank))
+      candidates &= ~(1u << i);
+  }
+  if (candidates == 0) return;
   const SquareSet walls = permanent_walls(pos);
   for (std::size_t i = 0; i < kOriginalSliders.size(); ++i) {
     const auto [type, file] = kOriginalSliders[i];

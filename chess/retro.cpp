@@ -8,6 +8,7 @@
 
 #include "chess/attacks.h"
 #include "chess/movegen.h"
+#include "chess/square_count.h"
 
 namespace quarry::chess {
 
@@ -27,14 +28,14 @@ int relative_rank(Color c, Square s) { return c == Color::White ? s.rank() : 7 -
 // `instead_of`: a man of that type leaves (an unpromotion turns it back into the pawn).
 bool material_allows_one_more(const Position& pos, Color side, PieceType t, PieceType instead_of = PieceType::None) {
   std::array<int, 7> count{};
-  for (PieceType type : kUncapturable) count[index_of(type)] = pos.pieces(side, type).count();
+  for (PieceType type : kUncapturable) count[index_of(type)] = squares_in(pos.pieces(side, type));
   ++count[index_of(t)];
   if (instead_of != PieceType::None) --count[index_of(instead_of)];
   const int pawns = count[index_of(PieceType::Pawn)];
   const auto excess = [&](PieceType type, int initial) { return count[index_of(type)] > initial ? count[index_of(type)] - initial : 0; };
   const int promoted = excess(PieceType::Knight, 2) + excess(PieceType::Bishop, 2) + excess(PieceType::Rook, 2) +
                        excess(PieceType::Queen, 1);
-  const int men = pos.pieces(side).count() + (instead_of == PieceType::None ? 1 : 0);
+  const int men = squares_in(pos.pieces(side)) + (instead_of == PieceType::None ? 1 : 0);
   return pawns <= 8 && men <= 16 && promoted <= 8 - pawns;
 }
 
@@ -299,9 +300,29 @@ bool king_attacked_before(const Position& pos, const Retraction& r) {
          (bishop_attacks(king, occupied) & diagonal).any() || (rook_attacks(king, occupied) & straight).any();
 }
 
+// The usual explanation, found without generating every retraction: the one checker, a piece,
+// stepped without capturing onto its square from an empty one it gives no check from.
+bool quiet_step_explains(const Position& pos, Square king) {
+  const SquareSet checkers = pos.checkers();
+  if (checkers.is_empty() || checkers.has_more_than_one() || pos.en_passant_square().is_valid()) return false;
+  const Square to = checkers.first();
+  const Piece man = pos.piece_at(to);
+  if (man.type() == PieceType::Pawn || man.type() == PieceType::King) return false;
+  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+    if (pos.castling_rook(man.color(), side) == to) return false;  // a rook the castling right says never moved
+  }
+  const SquareSet before = pos.occupied().without(to);
+  for (Square from : piece_attacks(man, to, pos.occupied()) & ~pos.occupied()) {
+    if (piece_attacks(man, from, before.with(from)).contains(king)) continue;
+    if (!king_attacked_before(pos, Retraction{Move(from, to), PieceType::None})) return true;
+  }
+  return false;
+}
+
 bool check_is_explicable(const Position& pos) {
   const Color checked = pos.side_to_move();
   const Square king = pos.king(checked);
+  if (pos.variant() == Variant::Standard && king.is_valid() && quiet_step_explains(pos, king)) return true;
   const auto explains = [&](const Retraction& r) {
     if (king.is_valid() && origin_attacks(pos, r, king)) return false;
     if (pos.variant() == Variant::Standard) return !king_attacked_before(pos, r);

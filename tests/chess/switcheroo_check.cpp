@@ -1,0 +1,315 @@
+// Independent check of the mutual switcheroos seed 003's finder reports over the corpus
+// (tests/data/switcheroos_corpus.tsv, one line per reported position: corpus file, game number,
+// FEN, the "Mutual switcheroo" and "Tries" comments). For each: the position is in that game;
+// each solution swap mates (legal moves generated, king attacked); each try swap mates and its
+// position is unreachable by an argument that shares no code with reachableposition: checks by
+// a search of every predecessor board with forward move generation, pawn structures by trying
+// every assignment of pawns to files, trapped bishops by the squares around them.
+// Usage: switcheroo_check DATA CORPUS_DIR   (exit 77 when the corpus is absent)
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "chess/attacks.h"
+#include "chess/movegen.h"
+#include "chess/pgn_reader.h"
+
+using namespace quarry::chess;
+
+namespace {
+
+int failures = 0;
+
+void fail(const std::string& fen, const std::string& what) {
+  ++failures;
+  std::cerr << fen << ": " << what << "\n";
+}
+
+// The board as 64 characters, a8 first ('.' empty), and back.
+std::string board_of(const std::string& fen) {
+  std::string board;
+  for (char c : fen.substr(0, fen.find(' '))) {
+    if (c == '/') continue;
+    if (c >= '1' && c <= '8') board.append(static_cast<std::size_t>(c - '0'), '.');
+    else board += c;
+  }
+  return board;
+}
+
+std::string fen_of(const std::string& board, char side, const std::string& castling, const std::string& ep) {
+  std::string fen;
+  for (int rank = 0; rank < 8; ++rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const char c = board[static_cast<std::size_t>(rank * 8 + file)];
+      if (c == '.') { ++empty; continue; }
+      if (empty) fen += static_cast<char>('0' + empty);
+      empty = 0;
+      fen += c;
+    }
+    if (empty) fen += static_cast<char>('0' + empty);
+    if (rank < 7) fen += '/';
+  }
+  return fen + " " + side + " " + castling + " " + ep + " 0 1";
+}
+
+int index_of_square(const std::string& name) { return (7 - (name[1] - '1')) * 8 + (name[0] - 'a'); }
+bool white_piece(char c) { return c >= 'A' && c <= 'Z'; }
+
+// The king of the side to move stands attacked: every enemy man's attacks, worked out here.
+bool side_to_move_in_check(const Position& pos) {
+  const Color us = pos.side_to_move();
+  SquareSet attacked;
+  for (Square s : pos.pieces(~us)) attacked |= piece_attacks(pos.piece_at(s), s, pos.occupied());
+  return attacked.contains(pos.king(us));
+}
+
+bool checkmated(const Position& pos) {
+  MoveList moves;
+  generate_legal_moves(pos, moves);
+  return moves.empty() && side_to_move_in_check(pos);
+}
+
+// Some board and move lead here: a predecessor with the other side to move, its opponent's king
+// not attacked, where a legal move gives this board. Every man of the side that moved is tried
+// back on every empty square, with each man it may have taken restored, as the pawn it promoted
+// from, by en passant, and castling.
+bool has_predecessor(const std::string& board, bool white_moved) {
+  const std::string target = board;
+  const std::string restored = white_moved ? "pnbrq" : "PNBRQ";
+  std::vector<std::pair<std::string, std::string>> candidates;  // board, en passant square
+  for (int t = 0; t < 64; ++t) {
+    const char man = board[static_cast<std::size_t>(t)];
+    if (man == '.' || white_piece(man) != white_moved) continue;
+    for (int f = 0; f < 64; ++f) {
+      if (board[static_cast<std::size_t>(f)] != '.') continue;
+      std::vector<char> movers{man};
+      const bool last_rank = white_moved ? t < 8 : t >= 56;
+      if (last_rank && std::string("NBRQnbrq").find(man) != std::string::npos) movers.push_back(white_moved ? 'P' : 'p');
+      for (char was : movers) {
+        for (char taken : std::string(".") + restored) {
+          std::string b = board;
+          b[static_cast<std::size_t>(f)] = was;
+          b[static_cast<std::size_t>(t)] = taken;
+          candidates.push_back({b, "-"});
+        }
+        if (man == (white_moved ? 'P' : 'p') && board[static_cast<std::size_t>(t)] == man) {
+          const int behind = t + (white_moved ? 8 : -8);  // the pawn taken en passant stood here
+          if (behind >= 0 && behind < 64 && board[static_cast<std::size_t>(behind)] == '.') {
+            std::string b = board;
+            b[static_cast<std::size_t>(f)] = man;
+            b[static_cast<std::size_t>(t)] = '.';
+            b[static_cast<std::size_t>(behind)] = white_moved ? 'p' : 'P';
+            const std::string ep = std::string(1, static_cast<char>('a' + t % 8)) + static_cast<char>('1' + 7 - t / 8);
+            candidates.push_back({b, ep});
+          }
+        }
+      }
+    }
+  }
+  // Castling: king and rook back on their squares.
+  const int rank = white_moved ? 56 : 0;
+  const char king = white_moved ? 'K' : 'k';
+  const char rook = white_moved ? 'R' : 'r';
+  for (auto [king_to, rook_to, rook_from] : {std::array<int, 3>{6, 5, 7}, std::array<int, 3>{2, 3, 0}}) {
+    std::string b = board;
+    if (b[static_cast<std::size_t>(rank + king_to)] != king || b[static_cast<std::size_t>(rank + rook_to)] != rook ||
+        b[static_cast<std::size_t>(rank + 4)] != '.' || b[static_cast<std::size_t>(rank + rook_from)] != '.')
+      continue;
+    b[static_cast<std::size_t>(rank + king_to)] = b[static_cast<std::size_t>(rank + rook_to)] = '.';
+    b[static_cast<std::size_t>(rank + 4)] = king;
+    b[static_cast<std::size_t>(rank + rook_from)] = rook;
+    candidates.push_back({b, "-"});
+  }
+  const char side = white_moved ? 'w' : 'b';
+  for (const auto& [b, ep] : candidates) {
+    for (const std::string castling : {"-", white_moved ? "KQ" : "kq"}) {
+      const std::optional<Position> before = Position::from_fen(fen_of(b, side, castling, ep));
+      if (!before) continue;
+      // The side that did not move must not stand in check.
+      const std::optional<Position> flipped = Position::from_fen(fen_of(b, white_moved ? 'b' : 'w', "-", "-"));
+      if (!flipped || side_to_move_in_check(*flipped)) continue;
+      MoveList moves;
+      generate_legal_moves(*before, moves);
+      for (Move m : moves) {
+        if (board_of(before->after(m).fen()) == target) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The least captures that put `white`'s pawns where they stand, trying every assignment of
+// pawns to distinct starting files (a pawn on relative rank r made at most r - 1 captures); -1
+// when there is none.
+int least_pawn_captures(const std::string& board, bool white) {
+  std::vector<std::pair<int, int>> pawns;  // file, captures it can have made
+  for (int i = 0; i < 64; ++i) {
+    if (board[static_cast<std::size_t>(i)] != (white ? 'P' : 'p')) continue;
+    const int rank = 7 - i / 8;  // 0 = first rank
+    pawns.push_back({i % 8, (white ? rank : 7 - rank) - 1});
+  }
+  int best = -1;
+  std::vector<bool> used(8, false);
+  const auto search = [&](auto& self, std::size_t k, int cost) -> void {
+    if (k == pawns.size()) {
+      if (best < 0 || cost < best) best = cost;
+      return;
+    }
+    for (int file = 0; file < 8; ++file) {
+      const int shift = file > pawns[k].first ? file - pawns[k].first : pawns[k].first - file;
+      if (used[static_cast<std::size_t>(file)] || shift > pawns[k].second) continue;
+      used[static_cast<std::size_t>(file)] = true;
+      self(self, k + 1, cost + shift);
+      used[static_cast<std::size_t>(file)] = false;
+    }
+  };
+  search(search, 0, 0);
+  return best;
+}
+
+int men_of(const std::string& board, bool white) {
+  int n = 0;
+  for (char c : board) n += c != '.' && white_piece(c) == white;
+  return n;
+}
+
+// Why the position after a try is unreachable, argued without reachableposition's code.
+bool independently_unreachable(const std::string& board, bool white_to_move, const std::string& reason) {
+  std::smatch m;
+  if (std::regex_match(reason, m, std::regex("Impossible check of (White|Black) King")))
+    return (m[1] == "White") == white_to_move && !has_predecessor(board, !white_to_move);
+  if (std::regex_match(reason, m, std::regex("(White|Black) Pawn structure implies (\\d+) captures? but (White|Black) is "
+                                             "only missing (\\d+) pieces?"))) {
+    const bool white = m[1] == "White";
+    const int least = least_pawn_captures(board, white);
+    const int missing = 16 - men_of(board, !white);
+    return least == std::stoi(m[2]) && missing == std::stoi(m[4]) && least > missing;
+  }
+  if (std::regex_match(reason, m, std::regex("Impossible (White|Black) Pawn structure \\(.*\\)")))
+    return least_pawn_captures(board, m[1] == "White") < 0;
+  if (std::regex_match(reason, m, std::regex("Impossibly trapped (White|Black) Bishop on square ([a-h][1-8])"))) {
+    // On a back rank, not its starting square, every square it can have come from (diagonally,
+    // or as the pawn that promoted there) held by a pawn that never moved.
+    const bool white = m[1] == "White";
+    const std::string square = m[2];
+    const int rank = square[1] - '1';
+    const int file = square[0] - 'a';
+    if (rank != 0 && rank != 7) return false;
+    const bool own_rank = (rank == 0) == white;
+    const bool light = (rank + file) % 2 == 1;
+    if (own_rank && file == ((white == light) ? 5 : 2)) return false;  // its starting square
+    const int pawn_rank = rank == 0 ? 1 : 6;
+    const char pawn = pawn_rank == 1 ? 'P' : 'p';
+    for (int df = -1; df <= 1; ++df) {
+      if (file + df < 0 || file + df > 7 || (df == 0 && own_rank)) continue;
+      if (board[static_cast<std::size_t>((7 - pawn_rank) * 8 + file + df)] != pawn) return false;
+    }
+    return true;
+  }
+  return false;  // a reason with no independent argument here: the check fails until one is added
+}
+
+// The board after swapping two men named as the finder names them ("Ph2", "qe7"), or empty when
+// the names do not fit the board.
+std::string swapped(const std::string& board, const std::string& a, const std::string& b) {
+  const auto at = [](const std::string& man) { return static_cast<std::size_t>(index_of_square(man.substr(1))); };
+  if (board[at(a)] != a[0] || board[at(b)] != b[0]) return {};
+  std::string out = board;
+  std::swap(out[at(a)], out[at(b)]);
+  return out;
+}
+
+bool mates(const std::string& board, bool white_to_move) {
+  const std::optional<Position> pos = Position::from_fen(fen_of(board, white_to_move ? 'w' : 'b', "-", "-"));
+  return pos && checkmated(*pos);
+}
+
+bool position_in_game(const std::string& path, long number, const std::string& fen) {
+  std::string error;
+  auto reader = PgnReader::open(path, &error);
+  if (!reader) return false;
+  Game game;
+  PgnDiagnostic diagnostic;
+  for (long n = 1;; ++n) {
+    const PgnReader::Status status = reader->next(game, diagnostic);
+    if (status == PgnReader::Status::End) return false;
+    if (n != number || status != PgnReader::Status::Game) continue;
+    for (std::size_t id = 0; id < game.node_count(); ++id) {
+      const std::string here = game.node(static_cast<NodeId>(id)).position.fen();
+      if (board_of(here) == board_of(fen) && here.substr(here.find(' '), 3) == fen.substr(fen.find(' '), 3)) return true;
+    }
+    return false;
+  }
+}
+
+void check_record(const std::string& corpus, const std::vector<std::string>& field) {
+  const std::string& fen = field[2];
+  if (!position_in_game(corpus + "/" + field[0], std::stol(field[1]), fen)) fail(fen, "not in game " + field[1]);
+  const std::string board = board_of(fen);
+  const bool white_to_move = fen.find(" w ") != std::string::npos;
+  const std::regex swap_text("([KQRBNPkqrbnp][a-h][1-8]) <--> ([KQRBNPkqrbnp][a-h][1-8])");
+  std::vector<std::smatch> solutions;
+  for (auto it = std::sregex_iterator(field[3].begin(), field[3].end(), swap_text); it != std::sregex_iterator(); ++it)
+    solutions.push_back(*it);
+  if (solutions.size() != 2) return fail(fen, "not two solutions: " + field[3]);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const std::string after = swapped(board, solutions[i][1], solutions[i][2]);
+    const bool to_move = i == 0 ? white_to_move : !white_to_move;  // the second mates the other side
+    if (after.empty() || !mates(after, to_move)) fail(fen, "solution does not mate: " + solutions[i].str());
+  }
+  const std::regex try_text("([KQRBNPkqrbnp][a-h][1-8]) <--> ([KQRBNPkqrbnp][a-h][1-8])\\?: <Unreachable position: ([^>]*)>");
+  int tries = 0;
+  for (auto it = std::sregex_iterator(field[4].begin(), field[4].end(), try_text); it != std::sregex_iterator(); ++it) {
+    ++tries;
+    const std::smatch& t = *it;
+    const std::string after = swapped(board, t[1], t[2]);
+    // A try mates one side or the other; each of its reasons alone proves it unreachable.
+    bool proven = false;
+    for (bool to_move : {white_to_move, !white_to_move}) {
+      if (after.empty() || !mates(after, to_move)) continue;
+      std::stringstream reasons(t[3].str());
+      for (std::string reason; std::getline(reasons, reason, ';');) {
+        if (reason.front() == ' ') reason.erase(0, 1);
+        proven |= independently_unreachable(after, to_move, reason);
+      }
+    }
+    if (!proven) fail(fen, "try not shown mating and unreachable: " + t.str());
+  }
+  if (tries < 2) fail(fen, "fewer than two tries: " + field[4]);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::cerr << "usage: switcheroo_check DATA CORPUS_DIR\n";
+    return 2;
+  }
+  if (!std::filesystem::is_directory(argv[2])) {
+    std::cout << "no corpus: skipped\n";
+    return 77;
+  }
+  std::ifstream data(argv[1]);
+  int records = 0;
+  for (std::string line; std::getline(data, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> field;
+    std::stringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, '\t');) field.push_back(cell);
+    if (field.size() != 5) {
+      fail(line, "not 5 tab-separated fields");
+      continue;
+    }
+    ++records;
+    check_record(argv[2], field);
+  }
+  std::cout << records << " reported switcheroos checked, " << failures << " failures\n";
+  return failures == 0 && records > 0 ? 0 : 1;
+}
