@@ -6,6 +6,7 @@
 // a search of every predecessor board with forward move generation, pawn structures by trying
 // every assignment of pawns to files, trapped bishops by the squares around them.
 // Usage: switcheroo_check DATA CORPUS_DIR   (exit 77 when the corpus is absent)
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -76,6 +77,30 @@ bool checkmated(const Position& pos) {
   return moves.empty() && side_to_move_in_check(pos);
 }
 
+// A board a game can have: no pawn on the first or last rank; per side at most 8 pawns and 16
+// men, and no more pieces beyond the initial set (by type) than pawns missing.
+bool sane_material(const std::string& board) {
+  for (int i = 0; i < 8; ++i) {
+    if (std::string("Pp").find(board[static_cast<std::size_t>(i)]) != std::string::npos ||
+        std::string("Pp").find(board[static_cast<std::size_t>(56 + i)]) != std::string::npos)
+      return false;
+  }
+  for (bool white : {true, false}) {
+    const auto count = [&](char upper) {
+      const char c = white ? upper : static_cast<char>(upper - 'A' + 'a');
+      int n = 0;
+      for (char x : board) n += x == c;
+      return n;
+    };
+    const auto excess = [&](char upper, int initial) { return std::max(0, count(upper) - initial); };
+    const int pawns = count('P');
+    const int men = pawns + count('N') + count('B') + count('R') + count('Q') + count('K');
+    const int promoted = excess('N', 2) + excess('B', 2) + excess('R', 2) + excess('Q', 1);
+    if (pawns > 8 || men > 16 || promoted > 8 - pawns || count('K') != 1) return false;
+  }
+  return true;
+}
+
 // Some board and move lead here: a predecessor with the other side to move, its opponent's king
 // not attacked, where a legal move gives this board. Every man of the side that moved is tried
 // back on every empty square, with each man it may have taken restored, as the pawn it promoted
@@ -83,7 +108,12 @@ bool checkmated(const Position& pos) {
 bool has_predecessor(const std::string& board, bool white_moved) {
   const std::string target = board;
   const std::string restored = white_moved ? "pnbrq" : "PNBRQ";
-  std::vector<std::pair<std::string, std::string>> candidates;  // board, en passant square
+  struct Candidate {
+    std::string board;
+    std::string en_passant = "-";
+    std::string castling = "-";
+  };
+  std::vector<Candidate> candidates;
   for (int t = 0; t < 64; ++t) {
     const char man = board[static_cast<std::size_t>(t)];
     if (man == '.' || white_piece(man) != white_moved) continue;
@@ -97,7 +127,7 @@ bool has_predecessor(const std::string& board, bool white_moved) {
           std::string b = board;
           b[static_cast<std::size_t>(f)] = was;
           b[static_cast<std::size_t>(t)] = taken;
-          candidates.push_back({b, "-"});
+          candidates.push_back({b});
         }
         if (man == (white_moved ? 'P' : 'p') && board[static_cast<std::size_t>(t)] == man) {
           const int behind = t + (white_moved ? 8 : -8);  // the pawn taken en passant stood here
@@ -118,6 +148,7 @@ bool has_predecessor(const std::string& board, bool white_moved) {
   const char king = white_moved ? 'K' : 'k';
   const char rook = white_moved ? 'R' : 'r';
   for (auto [king_to, rook_to, rook_from] : {std::array<int, 3>{6, 5, 7}, std::array<int, 3>{2, 3, 0}}) {
+    const char right = static_cast<char>((king_to == 6 ? 'K' : 'Q') + (white_moved ? 0 : 'a' - 'A'));
     std::string b = board;
     if (b[static_cast<std::size_t>(rank + king_to)] != king || b[static_cast<std::size_t>(rank + rook_to)] != rook ||
         b[static_cast<std::size_t>(rank + 4)] != '.' || b[static_cast<std::size_t>(rank + rook_from)] != '.')
@@ -125,11 +156,12 @@ bool has_predecessor(const std::string& board, bool white_moved) {
     b[static_cast<std::size_t>(rank + king_to)] = b[static_cast<std::size_t>(rank + rook_to)] = '.';
     b[static_cast<std::size_t>(rank + 4)] = king;
     b[static_cast<std::size_t>(rank + rook_from)] = rook;
-    candidates.push_back({b, "-"});
+    candidates.push_back({b, "-", std::string(1, right)});
   }
   const char side = white_moved ? 'w' : 'b';
-  for (const auto& [b, ep] : candidates) {
-    for (const std::string castling : {"-", white_moved ? "KQ" : "kq"}) {
+  for (const auto& [b, ep, castling] : candidates) {
+    if (!sane_material(b)) continue;
+    {
       const std::optional<Position> before = Position::from_fen(fen_of(b, side, castling, ep));
       if (!before) continue;
       // The side that did not move must not stand in check.
@@ -180,6 +212,92 @@ int men_of(const std::string& board, bool white) {
   return n;
 }
 
+// More promoted pieces than missing pawns: pieces beyond the initial set, a second bishop of one
+// square colour, and a bishop of a colour whose original never left home (both pawns in front of
+// its square unmoved, the square not holding it) and so is gone.
+bool promotions_beyond_missing_pawns(const std::string& board, bool white) {
+  const auto is = [&](int i, char upper) {
+    return board[static_cast<std::size_t>(i)] == (white ? upper : static_cast<char>(upper - 'A' + 'a'));
+  };
+  int pawns = 0;
+  std::array<int, 2> bishops{};  // on light, dark squares
+  std::array<int, 3> others{};   // knights, rooks, queens
+  for (int i = 0; i < 64; ++i) {
+    pawns += is(i, 'P');
+    if (is(i, 'B')) ++bishops[static_cast<std::size_t>(((i / 8) + (i % 8)) % 2 == 0 ? 0 : 1)];  // a8 is light
+    others[0] += is(i, 'N');
+    others[1] += is(i, 'R');
+    others[2] += is(i, 'Q');
+  }
+  int promoted = std::max(0, others[0] - 2) + std::max(0, others[1] - 2) + std::max(0, others[2] - 1);
+  const int home_rank = white ? 7 : 0;   // row in the board string
+  const int pawn_row = white ? 6 : 1;
+  for (int file : {2, 5}) {
+    const int home = home_rank * 8 + file;
+    const std::size_t shade = ((home / 8) + (home % 8)) % 2 == 0 ? 0 : 1;
+    const bool shut = is(pawn_row * 8 + file - 1, 'P') && is(pawn_row * 8 + file + 1, 'P') && !is(home, 'B');
+    promoted += shut ? bishops[shade] : std::max(0, bishops[shade] - 1);
+  }
+  return promoted > 8 - pawns;
+}
+
+// The original `type` of `white` starting on `home` can only ever have stood on its back rank
+// (walled in by unmoved pawns and by original pieces themselves walled in at home) and no such
+// piece stands there now: it was taken there.
+bool walled_in_and_gone(const std::string& board, bool white, int home, char type) {
+  std::vector<bool> wall(64, false);
+  for (int file = 0; file < 8; ++file) {
+    wall[static_cast<std::size_t>(8 + file)] = board[static_cast<std::size_t>(8 + file)] == 'p';
+    wall[static_cast<std::size_t>(48 + file)] = board[static_cast<std::size_t>(48 + file)] == 'P';
+  }
+  const auto region_of = [&](int start, char kind) {
+    std::vector<bool> in(64, false);
+    std::vector<int> todo{start};
+    in[static_cast<std::size_t>(start)] = true;
+    const bool straight = kind != 'B';
+    const bool diagonal = kind != 'R';
+    while (!todo.empty()) {
+      const int at = todo.back();
+      todo.pop_back();
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int df = -1; df <= 1; ++df) {
+          if ((dr == 0 && df == 0) || (dr != 0 && df != 0 ? !diagonal : !straight)) continue;
+          const int r = at / 8 + dr;
+          const int f = at % 8 + df;
+          if (r < 0 || r > 7 || f < 0 || f > 7 || wall[static_cast<std::size_t>(r * 8 + f)] || in[static_cast<std::size_t>(r * 8 + f)]) continue;
+          in[static_cast<std::size_t>(r * 8 + f)] = true;
+          todo.push_back(r * 8 + f);
+        }
+      }
+    }
+    return in;
+  };
+  // Original pieces alone on their home square (nothing of their kind can enter) never moved.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int row : {0, 7}) {
+      for (auto [file, kind] : {std::pair{0, 'R'}, {2, 'B'}, {3, 'Q'}, {5, 'B'}, {7, 'R'}}) {
+        const int sq = row * 8 + file;
+        const char piece = row == 7 ? kind : static_cast<char>(kind - 'A' + 'a');
+        if (wall[static_cast<std::size_t>(sq)] || board[static_cast<std::size_t>(sq)] != piece) continue;
+        const std::vector<bool> region = region_of(sq, kind);
+        if (std::count(region.begin(), region.end(), true) == 1) {
+          wall[static_cast<std::size_t>(sq)] = true;
+          grew = true;
+        }
+      }
+    }
+  }
+  const std::vector<bool> region = region_of(home, type);
+  const char piece = white ? type : static_cast<char>(type - 'A' + 'a');
+  const int back_row = white ? 7 : 0;
+  for (int i = 0; i < 64; ++i) {
+    if (!region[static_cast<std::size_t>(i)]) continue;
+    if (i / 8 != back_row || board[static_cast<std::size_t>(i)] == piece) return false;
+  }
+  return true;
+}
+
 // Why the position after a try is unreachable, argued without reachableposition's code.
 bool independently_unreachable(const std::string& board, bool white_to_move, const std::string& reason) {
   std::smatch m;
@@ -212,6 +330,17 @@ bool independently_unreachable(const std::string& board, bool white_to_move, con
       if (board[static_cast<std::size_t>((7 - pawn_rank) * 8 + file + df)] != pawn) return false;
     }
     return true;
+  }
+  if (std::regex_match(reason, m, std::regex("Position implies (\\d+) (White|Black) Pawn promotions? but .*")))
+    return promotions_beyond_missing_pawns(board, m[2] == "White");
+  if (std::regex_match(reason, m, std::regex("All of (White|Black)'s missing pieces were captured by (White|Black) Pawns "
+                                             "currently on the board but missing trapped ([a-h][1-8]) (Rook|Bishop|Queen) "
+                                             "could not have been captured by one of these Pawns"))) {
+    const bool white = m[1] == "White";
+    const std::string home = m[3];
+    const char type = m[4] == "Rook" ? 'R' : m[4] == "Bishop" ? 'B' : 'Q';
+    return least_pawn_captures(board, !white) == 16 - men_of(board, white) &&
+           walled_in_and_gone(board, white, index_of_square(home), type);
   }
   return false;  // a reason with no independent argument here: the check fails until one is added
 }
