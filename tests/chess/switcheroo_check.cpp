@@ -101,52 +101,52 @@ bool sane_material(const std::string& board) {
   return true;
 }
 
-// Some board and move lead here: a predecessor with the other side to move, its opponent's king
-// not attacked, where a legal move gives this board. Every man of the side that moved is tried
-// back on every empty square, with each man it may have taken restored, as the pawn it promoted
-// from, by en passant, and castling.
-bool has_predecessor(const std::string& board, bool white_moved) {
-  const std::string target = board;
+struct Candidate {
+  std::string board;
+  std::string en_passant = "-";
+  std::string castling = "-";
+};
+
+// Every board one move earlier: each man of the side that moved back on each empty square, with
+// each man it may have taken restored, as the pawn it promoted from, and by en passant.
+std::vector<Candidate> one_man_back(const std::string& board, bool white_moved) {
   const std::string restored = white_moved ? "pnbrq" : "PNBRQ";
-  struct Candidate {
-    std::string board;
-    std::string en_passant = "-";
-    std::string castling = "-";
-  };
-  std::vector<Candidate> candidates;
+  const char pawn = white_moved ? 'P' : 'p';
+  std::vector<Candidate> out;
   for (int t = 0; t < 64; ++t) {
     const char man = board[static_cast<std::size_t>(t)];
     if (man == '.' || white_piece(man) != white_moved) continue;
+    const bool last_rank = white_moved ? t < 8 : t >= 56;
     for (int f = 0; f < 64; ++f) {
       if (board[static_cast<std::size_t>(f)] != '.') continue;
       std::vector<char> movers{man};
-      const bool last_rank = white_moved ? t < 8 : t >= 56;
-      if (last_rank && std::string("NBRQnbrq").find(man) != std::string::npos) movers.push_back(white_moved ? 'P' : 'p');
+      if (last_rank && std::string("NBRQnbrq").find(man) != std::string::npos) movers.push_back(pawn);
       for (char was : movers) {
         for (char taken : std::string(".") + restored) {
           std::string b = board;
           b[static_cast<std::size_t>(f)] = was;
           b[static_cast<std::size_t>(t)] = taken;
-          candidates.push_back({b});
-        }
-        if (man == (white_moved ? 'P' : 'p') && board[static_cast<std::size_t>(t)] == man) {
-          const int behind = t + (white_moved ? 8 : -8);  // the pawn taken en passant stood here
-          if (behind >= 0 && behind < 64 && board[static_cast<std::size_t>(behind)] == '.') {
-            std::string b = board;
-            b[static_cast<std::size_t>(f)] = man;
-            b[static_cast<std::size_t>(t)] = '.';
-            b[static_cast<std::size_t>(behind)] = white_moved ? 'p' : 'P';
-            const std::string ep = std::string(1, static_cast<char>('a' + t % 8)) + static_cast<char>('1' + 7 - t / 8);
-            candidates.push_back({b, ep});
-          }
+          out.push_back({b});
         }
       }
+      const int behind = t + (white_moved ? 8 : -8);  // where a pawn taken en passant stood
+      if (man != pawn || behind < 0 || behind >= 64 || board[static_cast<std::size_t>(behind)] != '.') continue;
+      std::string b = board;
+      b[static_cast<std::size_t>(f)] = man;
+      b[static_cast<std::size_t>(t)] = '.';
+      b[static_cast<std::size_t>(behind)] = white_moved ? 'p' : 'P';
+      out.push_back({b, std::string(1, static_cast<char>('a' + t % 8)) + static_cast<char>('1' + 7 - t / 8)});
     }
   }
-  // Castling: king and rook back on their squares.
+  return out;
+}
+
+// The boards before a castling: king and rook back on their squares, with the right to castle.
+std::vector<Candidate> castled_back(const std::string& board, bool white_moved) {
   const int rank = white_moved ? 56 : 0;
   const char king = white_moved ? 'K' : 'k';
   const char rook = white_moved ? 'R' : 'r';
+  std::vector<Candidate> out;
   for (auto [king_to, rook_to, rook_from] : {std::array<int, 3>{6, 5, 7}, std::array<int, 3>{2, 3, 0}}) {
     const char right = static_cast<char>((king_to == 6 ? 'K' : 'Q') + (white_moved ? 0 : 'a' - 'A'));
     std::string b = board;
@@ -156,22 +156,26 @@ bool has_predecessor(const std::string& board, bool white_moved) {
     b[static_cast<std::size_t>(rank + king_to)] = b[static_cast<std::size_t>(rank + rook_to)] = '.';
     b[static_cast<std::size_t>(rank + 4)] = king;
     b[static_cast<std::size_t>(rank + rook_from)] = rook;
-    candidates.push_back({b, "-", std::string(1, right)});
+    out.push_back({b, "-", std::string(1, right)});
   }
-  const char side = white_moved ? 'w' : 'b';
+  return out;
+}
+
+// Some board and move lead here: a predecessor with the other side to move, its opponent's king
+// not attacked, from which a legal move gives this board.
+bool has_predecessor(const std::string& board, bool white_moved) {
+  std::vector<Candidate> candidates = one_man_back(board, white_moved);
+  for (Candidate& c : castled_back(board, white_moved)) candidates.push_back(std::move(c));
   for (const auto& [b, ep, castling] : candidates) {
     if (!sane_material(b)) continue;
-    {
-      const std::optional<Position> before = Position::from_fen(fen_of(b, side, castling, ep));
-      if (!before) continue;
-      // The side that did not move must not stand in check.
-      const std::optional<Position> flipped = Position::from_fen(fen_of(b, white_moved ? 'b' : 'w', "-", "-"));
-      if (!flipped || side_to_move_in_check(*flipped)) continue;
-      MoveList moves;
-      generate_legal_moves(*before, moves);
-      for (Move m : moves) {
-        if (board_of(before->after(m).fen()) == target) return true;
-      }
+    const std::optional<Position> before = Position::from_fen(fen_of(b, white_moved ? 'w' : 'b', castling, ep));
+    // The side that did not move must not stand in check.
+    const std::optional<Position> flipped = Position::from_fen(fen_of(b, white_moved ? 'b' : 'w', "-", "-"));
+    if (!before || !flipped || side_to_move_in_check(*flipped)) continue;
+    MoveList moves;
+    generate_legal_moves(*before, moves);
+    for (Move m : moves) {
+      if (board_of(before->after(m).fen()) == board) return true;
     }
   }
   return false;
