@@ -27,7 +27,7 @@ class LegalPosition final : public Filter {
 class ReachablePosition final : public Filter {
  public:
   ReachablePosition() : Filter(ValueType::Logical) {}
-  bool match(Context& ctx) const override { return chess::analyse_reachability(ctx.position()).reachable(); }
+  bool match(Context& ctx) const override { return chess::is_reachable(ctx.position()); }
   std::optional<std::string> text(Context& ctx) const override {
     return chess::analyse_reachability(ctx.position()).articulation();
   }

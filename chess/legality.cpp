@@ -1,6 +1,8 @@
 // CQLi's `legalposition` criteria: kings, pawn ranks, checks, material, castling and en passant.
 #include "chess/legality.h"
 
+#include "chess/square_count.h"
+
 namespace quarry::chess {
 
 namespace {
@@ -10,13 +12,14 @@ const char* color_name(Color c) { return c == Color::White ? "White" : "Black"; 
 bool is_slider(PieceType t) { return t == PieceType::Bishop || t == PieceType::Rook || t == PieceType::Queen; }
 
 std::string material_fault(const Position& pos, Color side) {
-  const std::string who = color_name(side);
-  if (pos.pieces(side, PieceType::King).count() != 1) return who + " must have exactly one King";
-  const int pawns = pos.pieces(side, PieceType::Pawn).count();
-  if (pawns > 8) return who + " has more than 8 Pawns";
-  if (pos.pieces(side).count() > 16) return who + " has more than 16 pieces";
-  if (promoted_piece_excess(pos, side) > 8 - pawns) return who + " has more promoted pieces than missing Pawns";
-  return {};
+  const SquareSet kings = pos.pieces(side, PieceType::King);
+  const int pawns = squares_in(pos.pieces(side, PieceType::Pawn));
+  const char* fault = kings.is_empty() || kings.has_more_than_one()    ? " must have exactly one King"
+                      : pawns > 8                                       ? " has more than 8 Pawns"
+                      : squares_in(pos.pieces(side)) > 16               ? " has more than 16 pieces"
+                      : promoted_piece_excess(pos, side) > 8 - pawns    ? " has more promoted pieces than missing Pawns"
+                                                                        : nullptr;
+  return fault ? color_name(side) + std::string(fault) : std::string();
 }
 
 std::string check_fault(const Position& pos) {
@@ -24,8 +27,8 @@ std::string check_fault(const Position& pos) {
   if (pos.is_attacked_by(us, pos.king(~us))) return std::string(color_name(~us)) + " King is in check but it is " +
                                                     color_name(us) + "'s move";
   const SquareSet checkers = pos.checkers();
-  if (checkers.count() > 2) return std::string(color_name(us)) + " King is checked by more than two pieces";
-  if (checkers.count() == 2) {
+  if (squares_in(checkers) > 2) return std::string(color_name(us)) + " King is checked by more than two pieces";
+  if (squares_in(checkers) == 2) {
     // One of two checkers was unmasked by the other's move, so one of them is a line piece.
     bool line = false;
     for (Square s : checkers) line |= is_slider(pos.piece_at(s).type());
@@ -57,7 +60,9 @@ std::string castling_fault(const Position& pos) {
 }  // namespace
 
 int promoted_piece_excess(const Position& pos, Color side) {
-  const auto excess = [&](SquareSet pieces, int initial) { return pieces.count() > initial ? pieces.count() - initial : 0; };
+  const auto excess = [](SquareSet pieces, int initial) {
+    return pieces.has_more_than_one() && squares_in(pieces) > initial ? squares_in(pieces) - initial : 0;
+  };
   // Bishops are counted by type, not by square colour: that finer count is reachableposition's.
   return excess(pos.pieces(side, PieceType::Queen), 1) + excess(pos.pieces(side, PieceType::Rook), 2) +
          excess(pos.pieces(side, PieceType::Knight), 2) + excess(pos.pieces(side, PieceType::Bishop), 2);

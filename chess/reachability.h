@@ -20,5 +20,7 @@ struct Reachability {
 
 // Applies every test (legality first); `pos` is unreachable when any reason is found.
 Reachability analyse_reachability(const Position& pos);
+// The verdict alone (no text is built): false when some proof of unreachability is found.
+bool is_reachable(const Position& pos);
 
 }  // namespace quarry::chess

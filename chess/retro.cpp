@@ -8,6 +8,7 @@
 
 #include "chess/attacks.h"
 #include "chess/movegen.h"
+#include "chess/square_count.h"
 
 namespace quarry::chess {
 
@@ -27,14 +28,14 @@ int relative_rank(Color c, Square s) { return c == Color::White ? s.rank() : 7 -
 // `instead_of`: a man of that type leaves (an unpromotion turns it back into the pawn).
 bool material_allows_one_more(const Position& pos, Color side, PieceType t, PieceType instead_of = PieceType::None) {
   std::array<int, 7> count{};
-  for (PieceType type : kUncapturable) count[index_of(type)] = pos.pieces(side, type).count();
+  for (PieceType type : kUncapturable) count[index_of(type)] = squares_in(pos.pieces(side, type));
   ++count[index_of(t)];
   if (instead_of != PieceType::None) --count[index_of(instead_of)];
   const int pawns = count[index_of(PieceType::Pawn)];
   const auto excess = [&](PieceType type, int initial) { return count[index_of(type)] > initial ? count[index_of(type)] - initial : 0; };
   const int promoted = excess(PieceType::Knight, 2) + excess(PieceType::Bishop, 2) + excess(PieceType::Rook, 2) +
                        excess(PieceType::Queen, 1);
-  const int men = pos.pieces(side).count() + (instead_of == PieceType::None ? 1 : 0);
+  const int men = squares_in(pos.pieces(side)) + (instead_of == PieceType::None ? 1 : 0);
   return pawns <= 8 && men <= 16 && promoted <= 8 - pawns;
 }
 
@@ -264,11 +265,67 @@ bool origin_attacks(const Position& pos, const Retraction& r, Square king) {
   return piece_attacks(man, m.from(), occupied).contains(king);
 }
 
+// Whether the side to move's king stands attacked on the board before `r` (worked out on the
+// piece sets directly: building the predecessor position would cost far more).
+bool king_attacked_before(const Position& pos, const Retraction& r) {
+  const Color victim = pos.side_to_move();
+  const Color mover = ~victim;
+  const Square king = pos.king(victim);
+  if (!king.is_valid()) return false;
+  const Move m = r.move;
+  std::array<SquareSet, 7> mine{};  // the mover's men by type, before the move
+  for (PieceType t : {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen,
+                      PieceType::King})
+    mine[index_of(t)] = pos.pieces(mover, t);
+  SquareSet occupied = pos.occupied();
+  const auto shift = [&](PieceType was, PieceType now, Square from, Square to) {
+    mine[index_of(now)] = mine[index_of(now)].without(to);
+    mine[index_of(was)] |= from;
+    occupied = occupied.without(to).with(from);
+  };
+  if (m.kind() == Move::Kind::Castling) {
+    shift(PieceType::King, PieceType::King, m.from(), Position::castling_king_destination(m.from(), m.to()));
+    shift(PieceType::Rook, PieceType::Rook, m.to(), Position::castling_rook_destination(m.from(), m.to()));
+  } else {
+    const PieceType now = pos.piece_at(m.to()).type();
+    shift(m.kind() == Move::Kind::Promotion ? PieceType::Pawn : now, now, m.from(), m.to());
+    if (m.kind() == Move::Kind::EnPassant) occupied |= Square(m.to().file(), m.from().rank());
+    else if (r.uncaptured != PieceType::None) occupied |= m.to();
+  }
+  const SquareSet diagonal = mine[index_of(PieceType::Bishop)] | mine[index_of(PieceType::Queen)];
+  const SquareSet straight = mine[index_of(PieceType::Rook)] | mine[index_of(PieceType::Queen)];
+  return (pawn_attacks(victim, king) & mine[index_of(PieceType::Pawn)]).any() ||
+         (knight_attacks(king) & mine[index_of(PieceType::Knight)]).any() ||
+         (king_attacks(king) & mine[index_of(PieceType::King)]).any() ||
+         (bishop_attacks(king, occupied) & diagonal).any() || (rook_attacks(king, occupied) & straight).any();
+}
+
+// The usual explanation, found without generating every retraction: the one checker, a piece,
+// stepped without capturing onto its square from an empty one it gives no check from.
+bool quiet_step_explains(const Position& pos, Square king) {
+  const SquareSet checkers = pos.checkers();
+  if (checkers.is_empty() || checkers.has_more_than_one() || pos.en_passant_square().is_valid()) return false;
+  const Square to = checkers.first();
+  const Piece man = pos.piece_at(to);
+  if (man.type() == PieceType::Pawn || man.type() == PieceType::King) return false;
+  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+    if (pos.castling_rook(man.color(), side) == to) return false;  // a rook the castling right says never moved
+  }
+  const SquareSet before = pos.occupied().without(to);
+  for (Square from : piece_attacks(man, to, pos.occupied()) & ~pos.occupied()) {
+    if (piece_attacks(man, from, before.with(from)).contains(king)) continue;
+    if (!king_attacked_before(pos, Retraction{Move(from, to), PieceType::None})) return true;
+  }
+  return false;
+}
+
 bool check_is_explicable(const Position& pos) {
   const Color checked = pos.side_to_move();
   const Square king = pos.king(checked);
+  if (pos.variant() == Variant::Standard && king.is_valid() && quiet_step_explains(pos, king)) return true;
   const auto explains = [&](const Retraction& r) {
     if (king.is_valid() && origin_attacks(pos, r, king)) return false;
+    if (pos.variant() == Variant::Standard) return !king_attacked_before(pos, r);
     const Position before = retract(pos, r);
     return (before.attacked_by(~checked) & before.pieces(checked, PieceType::King)).is_empty();
   };
