@@ -51,6 +51,8 @@ struct RunSettings {
   const std::atomic<bool>* interrupt = nullptr;
   OutputMode output_mode = OutputMode::Replace;  // --append, --noclobber
   EvaluationLimits limits;          // --maxsteps, --timeout (per game)
+  // --threads: workers examining games (docs/threads.md); 1 examines them as they are read.
+  unsigned threads = 1;
 };
 
 struct RunStats {
