@@ -17,7 +17,7 @@ namespace quarry::interpreter {
 namespace {
 
 // One game on its way through the pipeline, or only messages that come before the next game.
-struct Slot {
+struct GameJob {
   std::string before;       // the reader's messages for standard error that precede this game
   bool has_game = false;
   chess::Game game;
@@ -29,6 +29,14 @@ struct Slot {
   std::optional<MatchedGame> output;
   std::vector<Value> variables;
   std::vector<Context::Dictionary> dictionaries;
+};
+
+// Games travel in batches, so that threads meet once per batch and not once per game (a thread
+// woken per game costs more than `mate` on it when the machine is busy).
+struct Batch {
+  static constexpr std::size_t kGames = 16;
+  std::vector<GameJob> jobs;  // the first `used` are this batch's; the rest keep their memory
+  std::size_t used = 0;
   bool done = false;  // guarded by the run's mutex
 };
 
@@ -41,7 +49,14 @@ class Worker {
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
-  void examine(Slot& slot) {
+  void examine(Batch& batch) {
+    for (std::size_t i = 0; i < batch.used; ++i) {
+      if (batch.jobs[i].has_game) examine(batch.jobs[i]);
+    }
+  }
+
+ private:
+  void examine(GameJob& slot) {
     for (std::size_t i = 0; i < persistent_.size(); ++i) {
       if (persistent_[i]) ctx_.variable(static_cast<int>(i)) = std::monostate{};
     }
@@ -63,7 +78,6 @@ class Worker {
     }
   }
 
- private:
   const CompiledQuery& query_;
   const RunSettings& settings_;
   bool render_;
@@ -74,11 +88,13 @@ class Worker {
 };
 
 class ThreadedRun final : public GameRun, private GameFeed::Handler {
+  static constexpr std::size_t kKeptNodes = 400;
+
  public:
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
               const std::vector<ShardFile>& files)
       : query_(query), settings_(settings), stats_(stats), output_(output), progress_(settings.progress, files),
-        feed_(settings, stats, progress_), window_(4 * settings.threads) {
+        feed_(settings, stats, progress_), window_(2 * settings.threads + 1) {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
     const bool render = output != nullptr || !settings.state_out.empty();
@@ -103,12 +119,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   bool read(const ShardFile& input) override { return !stopped_ && feed_.read(input, *this); }
 
   bool end_of_input() override {
-    if (!pending_.empty()) {
-      Slot& slot = fresh_slot();
-      slot.before = std::move(pending_);
-      pending_.clear();
-      mark_done(slot);
-    }
+    if (!pending_.empty()) next_job().before = std::move(pending_);
+    pending_.clear();
+    dispatch();
     while (!stopped_ && !in_flight_.empty()) {
       wait_for_front();
       retire_done();
@@ -140,74 +153,86 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   void message(std::string text) override { pending_ += text; }
 
   bool game(chess::Game& game, std::uint64_t file_index) override {
-    retire_done();
-    while (!stopped_ && in_flight_.size() >= window_) {
-      wait_for_front();
-      retire_done();
-    }
     if (stopped_) return false;
-    Slot& slot = fresh_slot();
-    slot.before = std::move(pending_);
+    GameJob& job = next_job();
+    if (stopped_) return false;
+    job.before = std::move(pending_);
     pending_.clear();
-    slot.has_game = true;
-    std::swap(slot.game, game);
-    slot.file_index = file_index;
-    {
-      std::lock_guard lock(mutex_);
-      work_.push_back(&slot);
-    }
-    work_ready_.notify_one();
+    job.has_game = true;
+    std::swap(job.game, game);
+    job.file_index = file_index;
+    if (filling_->used == Batch::kGames) dispatch();
     return true;
   }
 
-  Slot& fresh_slot() {
-    std::unique_ptr<Slot> slot;
-    if (!spare_.empty()) {
-      slot = std::move(spare_.back());
-      spare_.pop_back();
-    } else {
-      slot = std::make_unique<Slot>();
+  // The next job of the batch being filled; a new batch once the window has room for it.
+  GameJob& next_job() {
+    if (filling_ == nullptr) {
+      retire_done();
+      while (!stopped_ && in_flight_.size() >= window_) {
+        wait_for_front();
+        retire_done();
+      }
+      if (!spare_.empty()) {
+        in_flight_.push_back(std::move(spare_.back()));
+        spare_.pop_back();
+      } else {
+        in_flight_.push_back(std::make_unique<Batch>());
+      }
+      filling_ = in_flight_.back().get();
     }
-    in_flight_.push_back(std::move(slot));
-    return *in_flight_.back();
+    if (filling_->used == filling_->jobs.size()) filling_->jobs.emplace_back();
+    return filling_->jobs[filling_->used++];
   }
 
-  void mark_done(Slot& slot) {
-    std::lock_guard lock(mutex_);
-    slot.done = true;
+  void dispatch() {
+    if (filling_ == nullptr) return;
+    {
+      std::lock_guard lock(mutex_);
+      work_.push_back(filling_);
+    }
+    filling_ = nullptr;
+    work_ready_.notify_one();
   }
 
+  // Only dispatched batches are waited for: the one being filled is never at the front then.
   void wait_for_front() {
     std::unique_lock lock(mutex_);
-    slot_done_.wait(lock, [this] { return in_flight_.front()->done; });
+    batch_done_.wait(lock, [this] { return in_flight_.front()->done; });
   }
 
   // Takes the finished games at the front of the window, in input order.
   void retire_done() {
-    while (!stopped_ && !in_flight_.empty()) {
+    while (!stopped_ && !in_flight_.empty() && in_flight_.front().get() != filling_) {
       {
         std::lock_guard lock(mutex_);
         if (!in_flight_.front()->done) return;
       }
-      std::unique_ptr<Slot> slot = std::move(in_flight_.front());
+      std::unique_ptr<Batch> batch = std::move(in_flight_.front());
       in_flight_.pop_front();
-      if (!retire(*slot)) stopped_ = true;
-      recycle(std::move(slot));
+      for (std::size_t i = 0; i < batch->used && !stopped_; ++i) {
+        if (!retire(batch->jobs[i])) stopped_ = true;
+        recycle(batch->jobs[i]);
+      }
+      batch->used = 0;
+      batch->done = false;
+      spare_.push_back(std::move(batch));
     }
   }
 
-  void recycle(std::unique_ptr<Slot> slot) {
-    slot->before.clear();
-    slot->has_game = false;
-    slot->result = {};
-    slot->stats = {};
-    slot->output.reset();
-    slot->done = false;
-    spare_.push_back(std::move(slot));
+  static void recycle(GameJob& job) {
+    // A long game's nodes are not kept for the next one: the window's memory stays that of
+    // ordinary games, whatever the longest game read so far.
+    if (job.game.node_count() > kKeptNodes) job.game = chess::Game();
+    job.before.clear();
+    job.has_game = false;
+    job.result = {};
+    job.stats = {};
+    job.output.reset();
   }
 
   // What the one-thread run does after examining this game, in the same order. False stops the run.
-  bool retire(Slot& slot) {
+  bool retire(GameJob& slot) {
     if (!slot.before.empty()) say(slot.before);
     if (!slot.has_game) return true;
     stats_.positions += slot.stats.positions;
@@ -234,7 +259,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   }
 
   // The game's share of the persistent state joins the run's, the earlier games' first.
-  bool merge_state(Slot& slot) {
+  bool merge_state(GameJob& slot) {
     for (std::size_t i = 0; i < query_.variables.size(); ++i) {
       if (query_.variables[i].persistent) merge_persistent(ctx_.variable(static_cast<int>(i)), slot.variables[i]);
     }
@@ -261,20 +286,20 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   // --- a worker thread ------------------------------------------------------------------------
   void work(Worker& worker) {
     while (true) {
-      Slot* slot = nullptr;
+      Batch* batch = nullptr;
       {
         std::unique_lock lock(mutex_);
         work_ready_.wait(lock, [this] { return closing_ || !work_.empty(); });
         if (work_.empty()) return;
-        slot = work_.front();
+        batch = work_.front();
         work_.pop_front();
       }
-      worker.examine(*slot);
+      worker.examine(*batch);
       {
         std::lock_guard lock(mutex_);
-        slot->done = true;
+        batch->done = true;
       }
-      slot_done_.notify_one();
+      batch_done_.notify_one();
     }
   }
 
@@ -287,14 +312,15 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   Context ctx_;                      // the run's persistent state, merged in input order
   std::vector<MatchedGame> held_;    // sorted output or --state-out: every written game
   std::string pending_;              // reader messages not yet attached to a slot
-  const std::size_t window_;         // games in flight at most: bounds the memory
-  std::deque<std::unique_ptr<Slot>> in_flight_;  // in input order; only the reader's thread changes it
-  std::vector<std::unique_ptr<Slot>> spare_;
+  const std::size_t window_;         // batches in flight at most: bounds the memory
+  std::deque<std::unique_ptr<Batch>> in_flight_;  // in input order; only the reader's thread changes it
+  std::vector<std::unique_ptr<Batch>> spare_;
+  Batch* filling_ = nullptr;         // the batch the reader is filling (the last in flight)
   bool stopped_ = false;
 
   std::mutex mutex_;
-  std::condition_variable work_ready_, slot_done_;
-  std::deque<Slot*> work_;  // slots waiting for a worker
+  std::condition_variable work_ready_, batch_done_;
+  std::deque<Batch*> work_;  // batches waiting for a worker
   bool closing_ = false;
   std::vector<std::thread> threads_;
 };
