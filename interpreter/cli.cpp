@@ -168,7 +168,7 @@ bool header_files_allowed(const CommandLine& cl, const CompiledQuery& query) {
 // its game, instead of exhausting the machine. The default is three quarters of the physical
 // memory. Sanitizer builds reserve huge shadow mappings that such a cap would break.
 void cap_memory(std::optional<std::uint64_t> megabytes) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   (void)megabytes;
 #else
   std::uint64_t bytes = 0;
