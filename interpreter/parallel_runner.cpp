@@ -34,7 +34,7 @@ struct GameJob {
 // Games travel in batches, so that threads meet once per batch and not once per game (a thread
 // woken per game costs more than `mate` on it when the machine is busy).
 struct Batch {
-  static constexpr std::size_t kGames = 16;
+  static constexpr std::size_t kGames = 8;
   std::vector<GameJob> jobs;  // the first `used` are this batch's; the rest keep their memory
   std::size_t used = 0;
   bool done = false;  // guarded by the run's mutex
@@ -88,7 +88,7 @@ class Worker {
 };
 
 class ThreadedRun final : public GameRun, private GameFeed::Handler {
-  static constexpr std::size_t kKeptNodes = 400;
+  static constexpr std::size_t kKeptNodes = 256;
 
  public:
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
