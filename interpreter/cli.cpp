@@ -9,6 +9,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -43,6 +44,7 @@ struct CommandLine {
   bool silent = false;
   bool parse_only = false;
   bool single_threaded = false;
+  unsigned threads = 0;  // --threads; 0: every core
   bool no_progress = false;
   bool show_dictionaries = false;
   bool secure = false;
@@ -108,6 +110,7 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.limits.max_steps = cl.max_steps;
   s.limits.timeout_seconds = cl.timeout_seconds;
   s.pgn = pgn_output_settings(cl.pgn);
+  s.threads = cl.single_threaded ? 1 : cl.threads > 0 ? cl.threads : std::max(1u, std::thread::hardware_concurrency());
   return s;
 }
 
@@ -160,7 +163,7 @@ bool header_files_allowed(const CommandLine& cl, const CompiledQuery& query) {
 // its game, instead of exhausting the machine. The default is three quarters of the physical
 // memory. Sanitizer builds reserve huge shadow mappings that such a cap would break.
 void cap_memory(std::optional<std::uint64_t> megabytes) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   (void)megabytes;
 #else
   std::uint64_t bytes = 0;
@@ -240,7 +243,9 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_flag("--quiet", cl.quiet, "no automatic comments (the game-number comment stays)");
   app.add_flag("--silent", cl.silent, "no comments added at all");
   app.add_flag("--parse", cl.parse_only, "print the parsed query and stop");
-  app.add_flag("-s,--singlethreaded", cl.single_threaded, "run on one thread (Quarry runs single-threaded)");
+  app.add_flag("-s,--singlethreaded", cl.single_threaded, "examine the games on one thread (as --threads 1)");
+  app.add_option("--threads", cl.threads, "examine the games on N threads (default: every core; docs/threads.md)")
+      ->check(CLI::Range(1u, 1024u));
   app.add_flag("--noprogress", cl.no_progress, "no progress line on a terminal");
   app.add_flag("--showdictionaries", cl.show_dictionaries, "print every dictionary after the run");
   app.add_flag("--keepallbest", cl.keep_all_best, "sort keeps the comments of every equally best position");

@@ -104,7 +104,10 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   query.body = binder.bind_sequence(tree->body, nullptr);
   if (!query.body || diagnostics.has_errors()) return std::nullopt;
   take_declarations(query, binder);
-  if (extra == nullptr) return query;
+  if (extra == nullptr) {
+    query.parallel = plan_parallel_run({{&file, &tree->body}}, query.variables, query.dictionaries);
+    return query;
+  }
 
   std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics, &functions);
   if (!extra_tree) return std::nullopt;
@@ -117,6 +120,8 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   FilterPtr extra_body = binder.bind_sequence(extra_tree->body, nullptr);
   if (!extra_body) return std::nullopt;
   take_declarations(query, binder);
+  query.parallel =
+      plan_parallel_run({{&file, &tree->body}, {extra, &extra_tree->body}}, query.variables, query.dictionaries);
   // Both bodies must match: bind them as the two constituents of one compound filter.
   grammar::SyntaxNode where;
   where.kind = grammar::SyntaxKind::Compound;

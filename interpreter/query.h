@@ -12,6 +12,7 @@
 #include "grammar/source.h"
 #include "interpreter/binder.h"
 #include "interpreter/filter.h"
+#include "interpreter/parallel_safety.h"
 #include "interpreter/registry.h"
 
 namespace quarry::interpreter {
@@ -53,6 +54,7 @@ struct CompiledQuery {
   std::vector<DictionaryInfo> dictionaries;
   std::vector<SortInfo> sorts;
   std::vector<const Filter*> end_blocks;  // cqlend bodies, inside `body`
+  ParallelPlan parallel;                  // whether --threads may split the games (docs/threads.md)
   std::string parse_tree;  // the syntax tree as text, for --parse (only when asked for)
 };
 

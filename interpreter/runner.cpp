@@ -3,14 +3,14 @@
 
 #include <chrono>
 #include <cstdio>
-#include <new>
-#include <stdexcept>
+#include <memory>
 #include <string>
-#include <unistd.h>
 
-#include "chess/pgn_reader.h"
+#include "interpreter/game_examination.h"
+#include "interpreter/game_feed.h"
 #include "interpreter/game_output.h"
 #include "interpreter/output_file.h"
+#include "interpreter/parallel_runner.h"
 #include "interpreter/run_state.h"
 
 namespace quarry::interpreter {
@@ -18,161 +18,22 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One line on a terminal: games, games/s, bytes read of the total, and the time left.
-class ProgressLine {
- public:
-  ProgressLine(bool enabled, const std::vector<ShardFile>& files)
-      : enabled_(enabled && ::isatty(2)), start_(Clock::now()), last_(start_) {
-    bool all_known = false;
-    total_ = total_size(files, &all_known);
-    if (!all_known) total_ = 0;
-  }
-  void update(const RunStats& stats, std::uint64_t bytes_read) {
-    if (!enabled_ || (stats.games_read & 1023) != 0) return;
-    auto now = Clock::now();
-    if (now - last_ < std::chrono::milliseconds(500)) return;
-    last_ = now;
-    double seconds = std::chrono::duration<double>(now - start_).count();
-    std::string line = "\rquarry: " + std::to_string(stats.games_read) + " games, " + std::to_string(stats.games_matched) +
-                       " matched, " + std::to_string(static_cast<std::uint64_t>(stats.games_read / seconds)) + " games/s, " +
-                       megabytes(bytes_read);
-    if (total_ > 0 && bytes_read > 0 && bytes_read <= total_) {
-      double left = seconds * static_cast<double>(total_ - bytes_read) / static_cast<double>(bytes_read);
-      line += " of " + megabytes(total_) + ", ETA " + clock_text(left);
-    }
-    std::fprintf(stderr, "%s\033[K", line.c_str());
-    shown_ = true;
-  }
-  // Clears the line (before a message, and at the end); the next update draws it again.
-  void finish() {
-    if (shown_) std::fputs("\r\033[K", stderr);
-    shown_ = false;
-  }
-
- private:
-  static std::string megabytes(std::uint64_t bytes) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
-    return text;
-  }
-  static std::string clock_text(double seconds) {
-    auto s = static_cast<std::uint64_t>(seconds + 0.5);
-    char text[32];
-    std::snprintf(text, sizeof text, "%llu:%02llu:%02llu", static_cast<unsigned long long>(s / 3600),
-                  static_cast<unsigned long long>(s / 60 % 60), static_cast<unsigned long long>(s % 60));
-    return text;
-  }
-  bool enabled_;
-  bool shown_ = false;
-  std::uint64_t total_ = 0;  // 0 when unknown (standard input)
-  Clock::time_point start_, last_;
-};
-
-bool result_wanted(const RunSettings& settings, const chess::Game& game) {
-  if (settings.results.empty()) return true;
-  const std::string* tag = game.tag("Result");
-  std::string result = tag ? *tag : game.result();
-  for (const std::string& r : settings.results) if (r == result) return true;
-  return false;
-}
-
-// Evaluates the body at each position of one game; returns the number of matching positions.
-// The matching nodes go to `matched`, in the order visited.
-std::uint64_t examine_game(const CompiledQuery& query, const RunSettings& settings, Context& ctx,
-                           const chess::Game& game, const std::vector<bool>& persistent, RunStats& stats,
-                           std::vector<chess::NodeId>& matched) {
-  ctx.set_game(game);
-  ctx.comments().clear();
-  ctx.edits().clear();
-  ctx.unbind_variables(persistent);
-  ctx.reset_sorts(query.sorts.size());
-  matched.clear();
-  auto visit = [&](chess::NodeId id) {
-    ctx.charge();
-    ctx.check_interrupt();
-    ctx.set_node(id);
-    ++stats.positions;
-    std::size_t mark = ctx.comment_mark();
-    if (query.body->match(ctx)) {
-      matched.push_back(id);
-      if (!settings.quiet && !settings.silent && !settings.matchstring.empty()) {
-        ctx.comments().push_back({id, settings.matchstring});
-      }
-    } else {
-      ctx.rollback_comments(mark);
-    }
-  };
-  if (settings.variations) {
-    for (chess::NodeId id : game.preorder()) visit(id);
-  } else {
-    for (chess::NodeId id = game.root(); id != chess::kNoNode; id = game.mainline_child(id)) visit(id);
-  }
-  return matched.size();
-}
-
-class Run {
+// The one-thread run: each game is examined as soon as it is read.
+class Run final : public GameRun, private GameFeed::Handler {
  public:
   Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
       const std::vector<ShardFile>& files)
       : query_(query), settings_(settings), stats_(stats),
         output_(query, {settings.silent, !settings.state_out.empty(), settings.pgn}, output),
-        progress_(settings.progress, files) {
-    prepare_context(ctx_, query);
-    ctx_.set_variations(settings.variations);
-    ctx_.set_secure(settings.secure);
-    ctx_.set_quiet(settings.quiet || settings.silent);
-    ctx_.set_keep_all_best(settings.keep_all_best);
-    ctx_.set_smart_comments(settings.pgn.smart_comments);
-    ctx_.set_interrupt_flag(settings.interrupt);
-    ctx_.budget().set_limits(settings.limits);
+        progress_(settings.progress, files), feed_(settings, stats, progress_) {
+    configure_context(ctx_, query, settings);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
-  // Reads one input to its end. False when the query cannot finish. An input that cannot be
-  // opened, or fails part way (a corrupt archive), is reported and counted; the games read
-  // before the failure stay, and the run goes on with the next input.
-  bool read(const ShardFile& input) {
-    std::string error;
-    auto reader = chess::PgnReader::open(input.path, &error);
-    if (!reader) {
-      progress_.finish();
-      std::fprintf(stderr, "quarry: %s\n", error.c_str());
-      ++stats_.input_errors;
-      return true;
-    }
-    reader->set_strict(settings_.strict);
-    output_.set_file_index(input.index);
-    const std::uint64_t ordinal_before = ordinal_;
-    chess::PgnDiagnostic diagnostic;
-    while (true) {
-      chess::PgnReader::Status status = reader->next(game_, diagnostic);
-      if (status == chess::PgnReader::Status::End) {
-        bytes_done_ += reader->file_bytes_read();
-        if (diagnostic.message.empty()) return true;
-        progress_.finish();
-        ++stats_.input_errors;
-        std::fprintf(stderr, "quarry: %s: %s; %llu games read before it, the rest of the file is skipped\n",
-                     input.path.c_str(), diagnostic.message.c_str(), static_cast<unsigned long long>(ordinal_ - ordinal_before));
-        return true;
-      }
-      if (!settings_.shard.owns_game(++ordinal_)) continue;
-      ++stats_.games_read;
-      if (status == chess::PgnReader::Status::Skipped) {
-        ++stats_.games_skipped;
-        progress_.finish();
-        std::fprintf(stderr, "%s:%llu: game %llu skipped: %s\n", input.path.c_str(),
-                     static_cast<unsigned long long>(diagnostic.line), static_cast<unsigned long long>(ordinal_),
-                     diagnostic.message.c_str());
-        continue;
-      }
-      game_.number = ordinal_;
-      report_warnings(input.path, reader->warnings());
-      progress_.update(stats_, bytes_done_ + reader->file_bytes_read());
-      if (!examine()) return false;
-    }
-  }
+  bool read(const ShardFile& input) override { return feed_.read(input, *this); }
+  bool end_of_input() override { return true; }
 
-  void finish() {
+  void finish() override {
     progress_.finish();
     output_.finish();
     run_end_blocks(query_, ctx_);
@@ -180,7 +41,7 @@ class Run {
   }
 
   // --state-out: what a merge needs, instead of finishing (cqlend and the report wait for it).
-  RunState state() {
+  RunState state() override {
     progress_.finish();
     RunState st{settings_.query_source, settings_.shard, settings_.show_dictionaries, settings_.secure, stats_, {}, ctx_.dictionaries(),
                 std::move(output_.held())};
@@ -189,53 +50,28 @@ class Run {
   }
 
  private:
-  // Each warning once per game, as loud as --warnlevel allows; a game that lost text is counted.
-  void report_warnings(const std::string& input, const std::vector<chess::PgnDiagnostic>& warnings) {
-    bool lost_text = false;
-    for (const chess::PgnDiagnostic& w : warnings) {
-      lost_text = lost_text || !w.repaired;
-      if (settings_.warn_level < (w.repaired ? 3 : 2)) continue;
-      std::fprintf(stderr, "%s:%llu: game %llu: warning: %s\n", input.c_str(), static_cast<unsigned long long>(w.line),
-                   static_cast<unsigned long long>(ordinal_), w.message.c_str());
-    }
-    if (lost_text) ++stats_.games_warned;
+  void message(std::string text) override {
+    progress_.finish();
+    std::fputs(text.c_str(), stderr);
   }
 
-  bool examine() {
-    if (settings_.gamenumber && !settings_.gamenumber->contains(static_cast<std::int64_t>(game_.number))) return true;
-    if (!result_wanted(settings_, game_)) return true;
-    std::uint64_t matches = 0;
-    // A game the query cannot finish (a runaway while, a budget, the timeout, memory) is
-    // reported and not written; the run goes on with the next game (docs/reliability.md).
-    try {
-      matches = examine_game(query_, settings_, ctx_, game_, persistent_, stats_, matched_);
-    } catch (const Interrupted& e) {
-      // Ctrl-C in the REPL stops the whole run, not just this game.
-      std::fprintf(stderr, "quarry: game %llu: %s\n", static_cast<unsigned long long>(game_.number), e.what());
+  bool game(chess::Game& game, std::uint64_t file_index) override {
+    GameExamination result = examine_game(query_, settings_, ctx_, game, persistent_, stats_, matched_);
+    if (result.outcome == GameExamination::Outcome::Interrupted) {
+      message(result.message);
       return false;
-    } catch (const std::runtime_error& e) {
-      return game_failed(e.what());
-    } catch (const std::bad_alloc&) {
-      return game_failed("out of memory (--maxmemory)");
-    } catch (const std::length_error&) {
-      return game_failed("a value grew past the largest size a string or list can have");
     }
-    if (matches == 0) return true;
-    if (settings_.matchcount && !settings_.matchcount->contains(static_cast<std::int64_t>(matches))) return true;
+    if (result.outcome == GameExamination::Outcome::Failed) {
+      ++stats_.games_failed;
+      message(result.message);
+      return true;
+    }
+    if (!game_kept(settings_, result.matches)) return true;
     ++stats_.games_matched;
-    stats_.matched_positions += matches;
-    if (query_.options.sort_matchcount) ctx_.sorts().back().best = SortKey{static_cast<std::int64_t>(matches)};
-    output_.add(game_, ctx_);
-    if (settings_.on_game_matched) settings_.on_game_matched(game_, matched_);
-    return true;
-  }
-
-  bool game_failed(const char* reason) {
-    ++stats_.games_failed;
-    ctx_.comments().clear();
-    ctx_.edits().clear();
-    std::fprintf(stderr, "quarry: game %llu: error: %s; game skipped\n", static_cast<unsigned long long>(game_.number),
-                 reason);
+    stats_.matched_positions += result.matches;
+    output_.set_file_index(file_index);
+    output_.add(game, ctx_);
+    if (settings_.on_game_matched) settings_.on_game_matched(game, matched_);
     return true;
   }
 
@@ -244,13 +80,21 @@ class Run {
   RunStats& stats_;
   GameOutput output_;
   ProgressLine progress_;
+  GameFeed feed_;
   Context ctx_;
-  chess::Game game_;
   std::vector<bool> persistent_;
-  std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
-  std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
   std::vector<chess::NodeId> matched_;  // this game's matching positions
 };
+
+// Threads when asked for and the query's state merges (docs/threads.md); else one thread, saying why.
+std::unique_ptr<GameRun> make_game_run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats,
+                                       OutputFile* output, const std::vector<ShardFile>& files) {
+  if (settings.threads > 1 && !settings.on_game_matched) {
+    if (query.parallel.sequential_reason.empty()) return make_threaded_run(query, settings, stats, output, files);
+    std::fprintf(stderr, "quarry: note: running on one thread: %s\n", query.parallel.sequential_reason.c_str());
+  }
+  return std::make_unique<Run>(query, settings, stats, output, files);
+}
 
 }  // namespace
 
@@ -289,9 +133,11 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
     }
   }
   std::vector<ShardFile> files = files_of_shard(expand_inputs(settings.inputs), settings.shard);
-  Run run(query, settings, stats, output.get(), files);
+  std::unique_ptr<GameRun> game_run = make_game_run(query, settings, stats, output.get(), files);
+  GameRun& run = *game_run;
   bool query_ok = true;
   for (const ShardFile& file : files) query_ok = run.read(file) && query_ok;
+  query_ok = run.end_of_input() && query_ok;
   bool ok = query_ok && stats.input_errors == 0;
   if (!settings.state_out.empty()) {
     if (query_ok && !write_run_state(run.state(), settings.state_out, &error)) {

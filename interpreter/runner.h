@@ -53,6 +53,8 @@ struct RunSettings {
   OutputMode output_mode = OutputMode::Replace;  // --append, --noclobber
   EvaluationLimits limits;          // --maxsteps, --timeout (per game)
   PgnOutputSettings pgn;            // how matched games are written (--pgnlinewidth, --elidecomments …)
+  // --threads: workers examining games (docs/threads.md); 1 examines them as they are read.
+  unsigned threads = 1;
 };
 
 struct RunStats {

@@ -170,6 +170,21 @@ TEST_CASE("a raised interrupt flag stops the run with an error", "[runner]") {
   CHECK(run.stats.games_matched == 0);
 }
 
+TEST_CASE("threads stop at a raised interrupt flag too, and without one match as one thread does", "[runner][threads]") {
+  interpreter::RunSettings settings;
+  settings.threads = 3;
+  Run threaded("check", settings);
+  REQUIRE(threaded.ok);
+  CHECK(threaded.stats.games_matched == 2);
+  CHECK(threaded.stats.games_warned == 1);
+  CHECK(threaded.output == Run("check", {}).output);
+  std::atomic<bool> interrupted{true};
+  settings.interrupt = &interrupted;
+  Run stopped("mate", settings);
+  CHECK_FALSE(stopped.ok);
+  CHECK(stopped.stats.games_matched == 0);
+}
+
 TEST_CASE("the summary line reads as the command line prints it", "[runner]") {
   interpreter::RunStats stats;
   stats.games_read = 15;

@@ -1,0 +1,35 @@
+// Examining one game: the body at each position, with the failures a game may end in (a budget,
+// the timeout, memory, Ctrl-C) caught and described. Both runners use it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "chess/game.h"
+#include "interpreter/context.h"
+#include "interpreter/query.h"
+#include "interpreter/runner.h"
+
+namespace quarry::interpreter {
+
+struct GameExamination {
+  enum class Outcome { Examined, Failed, Interrupted };
+  Outcome outcome = Outcome::Examined;
+  std::uint64_t matches = 0;  // matching positions (Examined)
+  std::string message;        // Failed, Interrupted: the line for standard error
+};
+
+// Sizes ctx for the query and applies the run's settings (variations, secure, quiet, limits, Ctrl-C).
+void configure_context(Context& ctx, const CompiledQuery& query, const RunSettings& settings);
+
+// Evaluates the body at each position of one game (the mainline, or every position with
+// variations); the matching nodes go to `matched`, in the order visited. Positions examined are
+// counted in stats.positions. A failed game leaves no comments or edits in ctx.
+GameExamination examine_game(const CompiledQuery& query, const RunSettings& settings, Context& ctx, const chess::Game& game,
+                             const std::vector<bool>& persistent, RunStats& stats, std::vector<chess::NodeId>& matched);
+
+// Whether a game with this many matching positions is written (at least one, within --matchcount).
+bool game_kept(const RunSettings& settings, std::uint64_t matches);
+
+}  // namespace quarry::interpreter

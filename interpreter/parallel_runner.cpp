@@ -1,0 +1,335 @@
+// Threads: a bounded window of games in flight, examined by workers, retired in input order.
+#include "interpreter/parallel_runner.h"
+
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "interpreter/game_examination.h"
+#include "interpreter/game_feed.h"
+#include "interpreter/game_output.h"
+#include "interpreter/state_merge.h"
+
+namespace quarry::interpreter {
+namespace {
+
+// One game on its way through the pipeline, or only messages that come before the next game.
+struct GameJob {
+  std::string before;       // the reader's messages for standard error that precede this game
+  bool has_game = false;
+  chess::Game game;
+  std::uint64_t file_index = 0;
+  // Filled by the worker: the verdict, this game's positions, its PGN text when it is written,
+  // and its share of the persistent state (from a fresh start).
+  GameExamination result;
+  RunStats stats;
+  std::optional<MatchedGame> output;
+  std::vector<Value> variables;
+  std::vector<Context::Dictionary> dictionaries;
+};
+
+// Games travel in batches, so that threads meet once per batch and not once per game (a thread
+// woken per game costs more than `mate` on it when the machine is busy).
+struct Batch {
+  static constexpr std::size_t kGames = 8;
+  std::vector<GameJob> jobs;  // the first `used` are this batch's; the rest keep their memory
+  std::size_t used = 0;
+  bool done = false;  // guarded by the run's mutex
+};
+
+// A worker's own context and renderer: nothing a worker writes is shared until its slot is done.
+class Worker {
+ public:
+  Worker(const CompiledQuery& query, const RunSettings& settings, bool render)
+      : query_(query), settings_(settings), render_(render), output_(query, {settings.silent, true}, nullptr) {
+    configure_context(ctx_, query, settings);
+    for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
+  }
+
+  void examine(Batch& batch) {
+    for (std::size_t i = 0; i < batch.used; ++i) {
+      if (batch.jobs[i].has_game) examine(batch.jobs[i]);
+    }
+  }
+
+ private:
+  void examine(GameJob& slot) {
+    for (std::size_t i = 0; i < persistent_.size(); ++i) {
+      if (persistent_[i]) ctx_.variable(static_cast<int>(i)) = std::monostate{};
+    }
+    for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) ctx_.dictionary(static_cast<int>(d)).clear();
+    slot.result = examine_game(query_, settings_, ctx_, slot.game, persistent_, slot.stats, matched_);
+    if (slot.result.outcome == GameExamination::Outcome::Examined && render_ && game_kept(settings_, slot.result.matches)) {
+      output_.set_file_index(slot.file_index);
+      output_.add(slot.game, ctx_);
+      slot.output = std::move(output_.held().back());
+      output_.held().clear();
+    }
+    slot.variables.resize(persistent_.size());
+    for (std::size_t i = 0; i < persistent_.size(); ++i) {
+      if (persistent_[i]) slot.variables[i] = std::move(ctx_.variable(static_cast<int>(i)));
+    }
+    slot.dictionaries.resize(query_.dictionaries.size());
+    for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) {
+      slot.dictionaries[d].swap(ctx_.dictionary(static_cast<int>(d)));
+    }
+  }
+
+  const CompiledQuery& query_;
+  const RunSettings& settings_;
+  bool render_;
+  GameOutput output_;
+  Context ctx_;
+  std::vector<bool> persistent_;
+  std::vector<chess::NodeId> matched_;
+};
+
+class ThreadedRun final : public GameRun, private GameFeed::Handler {
+  static constexpr std::size_t kKeptNodes = 256;
+
+ public:
+  ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
+              const std::vector<ShardFile>& files)
+      : query_(query), settings_(settings), stats_(stats), output_(output), progress_(settings.progress, files),
+        feed_(settings, stats, progress_), window_(2 * settings.threads + 1) {
+    prepare_context(ctx_, query);
+    ctx_.set_secure(settings.secure);
+    const bool render = output != nullptr || !settings.state_out.empty();
+    for (unsigned i = 0; i < settings.threads; ++i) {
+      threads_.emplace_back([this, render] {
+        Worker worker(query_, settings_, render);
+        work(worker);
+      });
+    }
+  }
+
+  ~ThreadedRun() override {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+      work_.clear();  // a stopped run drops the games not yet started
+    }
+    work_ready_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+  bool read(const ShardFile& input) override { return !stopped_ && feed_.read(input, *this); }
+
+  bool end_of_input() override {
+    if (!pending_.empty()) next_job().before = std::move(pending_);
+    pending_.clear();
+    dispatch();
+    while (!stopped_ && !in_flight_.empty()) {
+      wait_for_front();
+      retire_done();
+    }
+    return !stopped_;
+  }
+
+  void finish() override {
+    progress_.finish();
+    if (!held_.empty()) {
+      order_matched_games(query_.sorts, held_);
+      for (const MatchedGame& g : held_) output_->write(g.text);
+      held_.clear();
+    }
+    run_end_blocks(query_, ctx_);
+    std::fputs(final_report(query_, ctx_, settings_.show_dictionaries).c_str(), stdout);
+  }
+
+  RunState state() override {
+    progress_.finish();
+    RunState st{settings_.query_source, settings_.shard, settings_.show_dictionaries, settings_.secure, stats_, {},
+                ctx_.dictionaries(), std::move(held_)};
+    for (std::size_t i = 0; i < query_.variables.size(); ++i) st.variables.push_back(ctx_.variable(static_cast<int>(i)));
+    return st;
+  }
+
+ private:
+  // --- the reader's side (the calling thread) ---------------------------------------------------
+  void message(std::string text) override { pending_ += text; }
+
+  bool game(chess::Game& game, std::uint64_t file_index) override {
+    if (stopped_) return false;
+    GameJob& job = next_job();
+    if (stopped_) return false;
+    job.before = std::move(pending_);
+    pending_.clear();
+    job.has_game = true;
+    std::swap(job.game, game);
+    job.file_index = file_index;
+    if (filling_->used == Batch::kGames) dispatch();
+    return true;
+  }
+
+  // The next job of the batch being filled; a new batch once the window has room for it.
+  GameJob& next_job() {
+    if (filling_ == nullptr) {
+      retire_done();
+      while (!stopped_ && in_flight_.size() >= window_) {
+        wait_for_front();
+        retire_done();
+      }
+      if (!spare_.empty()) {
+        in_flight_.push_back(std::move(spare_.back()));
+        spare_.pop_back();
+      } else {
+        in_flight_.push_back(std::make_unique<Batch>());
+      }
+      filling_ = in_flight_.back().get();
+    }
+    if (filling_->used == filling_->jobs.size()) filling_->jobs.emplace_back();
+    return filling_->jobs[filling_->used++];
+  }
+
+  void dispatch() {
+    if (filling_ == nullptr) return;
+    {
+      std::lock_guard lock(mutex_);
+      work_.push_back(filling_);
+    }
+    filling_ = nullptr;
+    work_ready_.notify_one();
+  }
+
+  // Only dispatched batches are waited for: the one being filled is never at the front then.
+  void wait_for_front() {
+    std::unique_lock lock(mutex_);
+    batch_done_.wait(lock, [this] { return in_flight_.front()->done; });
+  }
+
+  // Takes the finished games at the front of the window, in input order.
+  void retire_done() {
+    while (!stopped_ && !in_flight_.empty() && in_flight_.front().get() != filling_) {
+      {
+        std::lock_guard lock(mutex_);
+        if (!in_flight_.front()->done) return;
+      }
+      std::unique_ptr<Batch> batch = std::move(in_flight_.front());
+      in_flight_.pop_front();
+      for (std::size_t i = 0; i < batch->used && !stopped_; ++i) {
+        if (!retire(batch->jobs[i])) stopped_ = true;
+        recycle(batch->jobs[i]);
+      }
+      batch->used = 0;
+      batch->done = false;
+      spare_.push_back(std::move(batch));
+    }
+  }
+
+  static void recycle(GameJob& job) {
+    // A long game's nodes are not kept for the next one: the window's memory stays that of
+    // ordinary games, whatever the longest game read so far.
+    if (job.game.node_count() > kKeptNodes) job.game = chess::Game();
+    job.before.clear();
+    job.has_game = false;
+    job.result = {};
+    job.stats = {};
+    job.output.reset();
+  }
+
+  // What the one-thread run does after examining this game, in the same order. False stops the run.
+  bool retire(GameJob& slot) {
+    if (!slot.before.empty()) say(slot.before);
+    if (!slot.has_game) return true;
+    stats_.positions += slot.stats.positions;
+    if (!merge_state(slot)) return false;
+    if (slot.result.outcome == GameExamination::Outcome::Interrupted) {
+      say(slot.result.message);
+      return false;
+    }
+    if (slot.result.outcome == GameExamination::Outcome::Failed) {
+      ++stats_.games_failed;
+      say(slot.result.message);
+      return true;
+    }
+    if (!game_kept(settings_, slot.result.matches)) return true;
+    ++stats_.games_matched;
+    stats_.matched_positions += slot.result.matches;
+    if (!slot.output) return true;
+    if (query_.sorts.empty() && settings_.state_out.empty()) {
+      output_->write(slot.output->text);
+    } else {
+      held_.push_back(std::move(*slot.output));
+    }
+    return true;
+  }
+
+  // The game's share of the persistent state joins the run's, the earlier games' first.
+  bool merge_state(GameJob& slot) {
+    for (std::size_t i = 0; i < query_.variables.size(); ++i) {
+      if (query_.variables[i].persistent) merge_persistent(ctx_.variable(static_cast<int>(i)), slot.variables[i]);
+    }
+    for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) {
+      Context::Dictionary& run = ctx_.dictionary(static_cast<int>(d));
+      if (query_.parallel.dictionary_per_game[d]) {
+        run.swap(slot.dictionaries[d]);
+        continue;
+      }
+      std::string error;
+      if (!merge_dictionary(query_.dictionaries[d], run, slot.dictionaries[d], &error)) {
+        say("quarry: " + error + "\n");
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void say(const std::string& text) {
+    progress_.finish();
+    std::fputs(text.c_str(), stderr);
+  }
+
+  // --- a worker thread ------------------------------------------------------------------------
+  void work(Worker& worker) {
+    while (true) {
+      Batch* batch = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        work_ready_.wait(lock, [this] { return closing_ || !work_.empty(); });
+        if (work_.empty()) return;
+        batch = work_.front();
+        work_.pop_front();
+      }
+      worker.examine(*batch);
+      {
+        std::lock_guard lock(mutex_);
+        batch->done = true;
+      }
+      batch_done_.notify_one();
+    }
+  }
+
+  const CompiledQuery& query_;
+  const RunSettings& settings_;
+  RunStats& stats_;
+  OutputFile* output_;
+  ProgressLine progress_;
+  GameFeed feed_;
+  Context ctx_;                      // the run's persistent state, merged in input order
+  std::vector<MatchedGame> held_;    // sorted output or --state-out: every written game
+  std::string pending_;              // reader messages not yet attached to a slot
+  const std::size_t window_;         // batches in flight at most: bounds the memory
+  std::deque<std::unique_ptr<Batch>> in_flight_;  // in input order; only the reader's thread changes it
+  std::vector<std::unique_ptr<Batch>> spare_;
+  Batch* filling_ = nullptr;         // the batch the reader is filling (the last in flight)
+  bool stopped_ = false;
+
+  std::mutex mutex_;
+  std::condition_variable work_ready_, batch_done_;
+  std::deque<Batch*> work_;  // batches waiting for a worker
+  bool closing_ = false;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameRun> make_threaded_run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats,
+                                           OutputFile* output, const std::vector<ShardFile>& files) {
+  return std::make_unique<ThreadedRun>(query, settings, stats, output, files);
+}
+
+}  // namespace quarry::interpreter
