@@ -44,7 +44,7 @@ struct Batch {
 class Worker {
  public:
   Worker(const CompiledQuery& query, const RunSettings& settings, bool render)
-      : query_(query), settings_(settings), render_(render), output_(query, {settings.silent, true}, nullptr) {
+      : query_(query), settings_(settings), render_(render), output_(query, {settings.silent, true, settings.pgn}, nullptr) {
     configure_context(ctx_, query, settings);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
