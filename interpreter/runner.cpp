@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "chess/pgn_reader.h"
+#include "chess/variant.h"
 #include "interpreter/game_output.h"
 #include "interpreter/output_file.h"
 #include "interpreter/run_state.h"
@@ -18,17 +19,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// One line on a terminal: games, games/s, bytes read of the total, and the time left.
+// One line on a terminal: games, games/s, bytes read of the total, and the time left; redrawn
+// every `increment` games (--lineincrement), at most twice a second.
 class ProgressLine {
  public:
-  ProgressLine(bool enabled, const std::vector<ShardFile>& files)
-      : enabled_(enabled && ::isatty(2)), start_(Clock::now()), last_(start_) {
+  ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files)
+      : enabled_(enabled && ::isatty(2)), increment_(increment > 0 ? increment : 1), start_(Clock::now()), last_(start_) {
     bool all_known = false;
     total_ = total_size(files, &all_known);
     if (!all_known) total_ = 0;
   }
   void update(const RunStats& stats, std::uint64_t bytes_read) {
-    if (!enabled_ || (stats.games_read & 1023) != 0) return;
+    if (!enabled_ || stats.games_read % increment_ != 0) return;
     auto now = Clock::now();
     if (now - last_ < std::chrono::milliseconds(500)) return;
     last_ = now;
@@ -63,10 +65,27 @@ class ProgressLine {
     return text;
   }
   bool enabled_;
+  std::uint64_t increment_;
   bool shown_ = false;
   std::uint64_t total_ = 0;  // 0 when unknown (standard input)
   Clock::time_point start_, last_;
 };
+
+OutputSettings output_settings(const RunSettings& s) {
+  OutputSettings o;
+  o.silent = s.silent;
+  o.hold_all = !s.state_out.empty();
+  o.no_header = s.no_header;
+  o.no_sort = s.no_sort;
+  o.sort_matchcount = s.sort_matchcount;
+  return o;
+}
+
+// A game the reader skipped because its [Variant] tag names rules Quarry does not play.
+bool of_unknown_variant(const chess::Game& game) {
+  const std::string* variant = game.tag("Variant");
+  return variant != nullptr && !chess::variant_rules_from_name(*variant);
+}
 
 bool result_wanted(const RunSettings& settings, const chess::Game& game) {
   if (settings.results.empty()) return true;
@@ -115,8 +134,8 @@ class Run {
   Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
       const std::vector<ShardFile>& files)
       : query_(query), settings_(settings), stats_(stats),
-        output_(query, {settings.silent, !settings.state_out.empty()}, output),
-        progress_(settings.progress, files) {
+        output_(query, output_settings(settings), output),
+        progress_(settings.progress, settings.line_increment, files) {
     prepare_context(ctx_, query);
     ctx_.set_variations(settings.variations);
     ctx_.set_secure(settings.secure);
@@ -156,6 +175,9 @@ class Run {
       }
       if (!settings_.shard.owns_game(++ordinal_)) continue;
       ++stats_.games_read;
+      if (status == chess::PgnReader::Status::Skipped && settings_.skip_unknown_variants && of_unknown_variant(game_)) {
+        continue;
+      }
       if (status == chess::PgnReader::Status::Skipped) {
         ++stats_.games_skipped;
         progress_.finish();
@@ -168,8 +190,12 @@ class Run {
       report_warnings(input.path, reader->warnings());
       progress_.update(stats_, bytes_done_ + reader->file_bytes_read());
       if (!examine()) return false;
+      if (limit_reached()) return true;
     }
   }
+
+  // --limit: the run stops once this many games matched.
+  bool limit_reached() const { return settings_.limit > 0 && stats_.games_matched >= settings_.limit; }
 
   void finish() {
     progress_.finish();
@@ -223,9 +249,18 @@ class Run {
     if (settings_.matchcount && !settings_.matchcount->contains(static_cast<std::int64_t>(matches))) return true;
     ++stats_.games_matched;
     stats_.matched_positions += matches;
-    output_.add(game_, ctx_);
+    if (settings_.show_matches) show_match();
+    output_.add(game_, ctx_, matches);
     if (settings_.on_game_matched) settings_.on_game_matched(game_, matched_);
     return true;
+  }
+
+  // --showmatches: the game's number, on standard output unless the games go there.
+  void show_match() {
+    progress_.finish();
+    std::FILE* to = settings_.output == "-" || settings_.output == "stdout" ? stderr : stdout;
+    std::fprintf(to, "match: game %llu\n", static_cast<unsigned long long>(game_.number));
+    std::fflush(to);
   }
 
   bool game_failed(const char* reason) {
@@ -275,6 +310,13 @@ std::string run_summary(const RunStats& stats) {
   return line;
 }
 
+std::string cql_summary(const RunStats& stats, const std::string& output) {
+  if (stats.games_matched == 0) return "Analyzed " + std::to_string(stats.games_read) + " games\n";
+  const std::string target = output == "-" || output == "stdout" ? "stdout" : output.empty() ? "nowhere" : output;
+  return std::to_string(stats.matched_positions) + " CQL matches (in " + std::to_string(stats.games_matched) +
+         " games) written to " + target + "\n";
+}
+
 bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats) {
   auto start = Clock::now();
   std::unique_ptr<OutputFile> output;
@@ -289,7 +331,10 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
   std::vector<ShardFile> files = files_of_shard(expand_inputs(settings.inputs), settings.shard);
   Run run(query, settings, stats, output.get(), files);
   bool query_ok = true;
-  for (const ShardFile& file : files) query_ok = run.read(file) && query_ok;
+  for (const ShardFile& file : files) {
+    query_ok = run.read(file) && query_ok;
+    if (run.limit_reached()) break;
+  }
   bool ok = query_ok && stats.input_errors == 0;
   if (!settings.state_out.empty()) {
     if (query_ok && !write_run_state(run.state(), settings.state_out, &error)) {
