@@ -160,6 +160,7 @@ std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, c
     outer->children.push_back(std::move(wrapped));
     wrapped = std::move(outer);
   }
+  if (options.keep_parse_tree) query.parse_tree = "with the command-line transforms:\n" + wrapped->to_string() + "\n";
   body.filters.clear();
   body.filters.push_back(std::move(wrapped));
   query.body = bind_body(binder, registry, file, nullptr, body, extra_body);
