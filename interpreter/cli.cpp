@@ -112,6 +112,23 @@ bool add_variant_aliases(const CommandLine& cl) {
   return true;
 }
 
+// --createdirectories makes the output file's directories; --dryrun names the file and clears
+// the output so that nothing is written. False (after saying why) when a directory cannot be made.
+bool prepare_output(const CommandLine& cl, RunSettings& s) {
+  const bool to_file = !s.output.empty() && s.output != "-" && s.output != "stdout";
+  if (cl.dry_run) {
+    if (to_file) std::fprintf(stderr, "quarry: --dryrun: the games would go to %s\n", s.output.c_str());
+    s.output.clear();
+    return true;
+  }
+  const std::filesystem::path parent = std::filesystem::path(s.output).parent_path();
+  if (!cl.create_directories || !to_file || parent.empty()) return true;
+  std::error_code ec;
+  std::filesystem::create_directories(parent, ec);
+  if (ec) std::fprintf(stderr, "quarry: --createdirectories: %s: %s\n", parent.c_str(), ec.message().c_str());
+  return !ec;
+}
+
 // --shard, --shard-by, --state-out. False (after saying why) on a bad value.
 bool add_scale_settings(const CommandLine& cl, const QuerySource& source, RunSettings& s) {
   std::string error;
@@ -276,7 +293,7 @@ int run(CommandLine& cl, const QuerySource& source, const Registry& registry) {
     std::fprintf(stderr, "quarry: no input: give -i FILE.pgn (or input in the cql() header)\n");
     return kExitUsage;
   }
-  if (!add_scale_settings(cl, source, settings)) return kExitUsage;
+  if (!add_scale_settings(cl, source, settings) || !prepare_output(cl, settings)) return kExitUsage;
   if (!cl.max_memory_mb || *cl.max_memory_mb > 0) cap_memory(cl.max_memory_mb);
   RunStats stats;
   bool ok = run_query(*query, settings, stats);

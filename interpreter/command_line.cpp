@@ -133,17 +133,37 @@ CLI::Option* add_each(CLI::App& app, const std::string& name, std::vector<T>& in
 }
 
 void add_run_options(CLI::App& app, CommandLine& cl) {
-  app.add_option("query", cl.query_file, "CQL query file (.cql; the extension may be left out)");
-  add_each(app, "-i,--input", cl.inputs, "PGN file to read (repeatable; - for standard input; a directory or an archive)");
-  app.add_option("-o,--output", cl.output, "PGN file to write the matching games to (- or stdout for standard output)");
-  app.add_option("-a,--append", cl.append_file, "PGN file to add the matching games to, at its end");
+  app.add_option("query", cl.query_file, "CQL query file (.cql; the extension may be left out)")
+      ->type_name("QUERY.cql");
+  // Taken as each one is read, so that --vi and --vii keep their places among them.
+  app.add_option_function<std::string>(
+         "-i,--input", [&cl](const std::string& file) { cl.inputs.push_back(file); },
+         "PGN file to read (repeatable; - for standard input; a directory or an archive)")
+      ->type_name("FILE")
+      ->trigger_on_parse();
+  app.add_option("-o,--output", cl.output, "PGN file to write the matching games to (- or stdout for standard output)")
+      ->type_name("FILE");
+  app.add_option("-a,--append", cl.append_file, "PGN file to add the matching games to, at its end")
+      ->type_name("FILE");
   app.add_flag("--noclobber", cl.noclobber, "refuse to replace an existing output file");
-  add_each(app, "--cql", cl.cql_texts, "query text, added to the query file's body (or used alone; repeatable)");
-  app.add_option("--matchcount", cl.matchcount, "keep games with N (to M) matching positions")->expected(1, 2);
-  app.add_option("-g,--gamenumber", cl.gamenumber, "examine only game N (or games N to M)")->expected(1, 2);
-  app.add_option("--limit", cl.limit, "stop after N matching games");
+  app.add_flag("--createdirectories", cl.create_directories, "create the output file's directories as needed");
+  app.add_flag("--dryrun", cl.dry_run, "run the query and name the output file, without creating it");
+  app.add_option("--maxopenoutputfiles", cl.max_open_output_files,
+                 "output files kept open at a time (Quarry writes one, so any N >= 1 holds)")
+      ->type_name("N")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--binaryoutput", cl.binary_output, "write the output byte for byte (Quarry always does)");
+  add_each(app, "--cql", cl.cql_texts, "query text, added to the query file's body (or used alone; repeatable)")
+      ->type_name("FILTERS");
+  app.add_option("--matchcount", cl.matchcount, "keep games with N (to M) matching positions")->expected(1, 2)
+      ->type_name("N [M]");
+  app.add_option("-g,--gamenumber", cl.gamenumber, "examine only game N (or games N to M)")->expected(1, 2)
+      ->type_name("N [M]");
+  app.add_option("--limit", cl.limit, "stop after N matching games")
+      ->type_name("N");
   app.add_option("--matchstring", cl.matchstring, "comment placed at matching positions (default CQL)")
-      ->each([&cl](const std::string&) { cl.matchstring_given = true; });
+      ->each([&cl](const std::string&) { cl.matchstring_given = true; })
+      ->type_name("TEXT");
   app.add_flag("--variations", cl.variations, "also examine positions inside variations");
   app.add_flag("--mainline", cl.mainline, "examine the mainline only");
   app.add_flag("--quiet", cl.quiet, "no automatic comments (the game-number comment stays)");
@@ -153,7 +173,8 @@ void add_run_options(CLI::App& app, CommandLine& cl) {
   app.add_flag("--sortmatchcount", cl.sort_matchcount, "write the games with the most matching positions first");
   app.add_flag("--showmatches", cl.show_matches, "print the number of each matching game as it is found");
   app.add_option("--lineincrement", cl.line_increment, "update the progress line every N games (default 1000)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::PositiveNumber)
+      ->type_name("N");
   app.add_flag("--noprogress", cl.no_progress, "no progress line on a terminal");
   app.add_option("--assign", cl.assignments, "set variable VAR to VALUE (a number if VALUE is one, else a string)")
       ->type_name("VAR VALUE");
@@ -164,10 +185,15 @@ void add_run_options(CLI::App& app, CommandLine& cl) {
 }
 
 void add_input_options(CLI::App& app, CommandLine& cl) {
+  app.add_flag_callback("--vi", [&cl] { cl.inputs.emplace_back("HHdbVI.pgn"); }, "short for -i HHdbVI.pgn")
+      ->trigger_on_parse();
+  app.add_flag_callback("--vii", [&cl] { cl.inputs.emplace_back("HHdbVII.pgn"); }, "short for -i HHdbVII.pgn")
+      ->trigger_on_parse();
   app.add_flag("--strict", cl.strict, "skip games whose movetext breaks off instead of keeping the moves before the fault");
   app.add_option("-w,--warnlevel", cl.warn_level,
                  "PGN warnings: 1 skipped games, 2 also games kept with a QuarryWarning tag, 3 (default) also repairs")
-      ->check(CLI::Range(1, 3));
+      ->check(CLI::Range(1, 3))
+      ->type_name("1|2|3");
   app.add_flag("--skipunknownvariants", cl.skip_unknown_variants,
                "skip games of a variant Quarry does not play without reporting each");
   app.add_option("--variantalias", cl.variant_aliases, "read the [Variant] tag value ALIAS as the variant NAME")
@@ -176,27 +202,41 @@ void add_input_options(CLI::App& app, CommandLine& cl) {
                "refuse filters that read or write files (readfile, writefile) and header files outside the "
                "working directory");
   // Runs beyond one process: docs/scale.md.
-  app.add_option("--shard", cl.shard, "examine only shard K of N (K/N, 0 <= K < N): games whose number is K mod N");
+  app.add_option("--shard", cl.shard, "examine only shard K of N (K/N, 0 <= K < N): games whose number is K mod N")
+      ->type_name("K/N");
   app.add_option("--shard-by", cl.shard_by, "shard by game (default) or by file (a contiguous slice of the files)")
-      ->check(CLI::IsMember({"game", "file"}));
-  app.add_option("--state-out", cl.state_out, "write the run's mergeable state here, for `quarry merge`");
+      ->check(CLI::IsMember({"game", "file"}))
+      ->type_name("game|file");
+  app.add_option("--state-out", cl.state_out, "write the run's mergeable state here, for `quarry merge`")
+      ->type_name("FILE");
   // Reliability (docs/reliability.md).
   app.add_option("--timeout", cl.timeout_seconds, "fail a game whose evaluation takes longer than SECONDS")
-      ->check(CLI::NonNegativeNumber);
-  app.add_option("--maxsteps", cl.max_steps, "fail a game whose evaluation takes more than N steps (0: no limit)");
-  app.add_option("--maxmemory", cl.max_memory_mb, "cap the memory at MB megabytes (0: no cap; default 3/4 of RAM)");
+      ->check(CLI::NonNegativeNumber)
+      ->type_name("SECONDS");
+  app.add_option("--maxsteps", cl.max_steps, "fail a game whose evaluation takes more than N steps (0: no limit)")
+      ->type_name("N");
+  app.add_option("--maxmemory", cl.max_memory_mb, "cap the memory at MB megabytes (0: no cap; default 3/4 of RAM)")
+      ->type_name("MB");
 }
 
 // CQL's command-line filters and transforms: added to the body (docs/cli.md).
 void add_injection_options(CLI::App& app, CommandLine& cl) {
-  add_each(app, "--player", cl.players, "only games where either player's name contains NAME");
-  add_each(app, "--white", cl.whites, "only games where White's name contains NAME");
-  add_each(app, "--black", cl.blacks, "only games where Black's name contains NAME");
-  add_each(app, "--event", cl.events, "only games whose Event tag contains TEXT");
-  add_each(app, "--site", cl.sites, "only games whose Site tag contains TEXT");
-  app.add_option("--result", cl.result, "only games with this result (1-0, 0-1, 1/2-1/2 or *)");
-  app.add_option("--year", cl.year, "only games of year N (or years N to M)")->expected(1, 2);
-  add_each(app, "--fen", cl.fens, "only positions with this FEN board");
+  add_each(app, "--player", cl.players, "only games where either player's name contains NAME")
+      ->type_name("NAME");
+  add_each(app, "--white", cl.whites, "only games where White's name contains NAME")
+      ->type_name("NAME");
+  add_each(app, "--black", cl.blacks, "only games where Black's name contains NAME")
+      ->type_name("NAME");
+  add_each(app, "--event", cl.events, "only games whose Event tag contains TEXT")
+      ->type_name("TEXT");
+  add_each(app, "--site", cl.sites, "only games whose Site tag contains TEXT")
+      ->type_name("TEXT");
+  app.add_option("--result", cl.result, "only games with this result (1-0, 0-1, 1/2-1/2 or *)")
+      ->type_name("RESULT");
+  app.add_option("--year", cl.year, "only games of year N (or years N to M)")->expected(1, 2)
+      ->type_name("N [M]");
+  add_each(app, "--fen", cl.fens, "only positions with this FEN board")
+      ->type_name("FEN");
   app.add_flag("--wtm", cl.wtm, "only positions with White to move");
   app.add_flag("--btm", cl.btm, "only positions with Black to move");
   app.add_flag("--virtualmainline", cl.virtual_mainline,

@@ -55,6 +55,10 @@ struct CommandLine {
   bool no_header = false;
   bool sort_matchcount = false;
   bool skip_unknown_variants = false;
+  bool create_directories = false;  // --createdirectories: make the output file's directories
+  bool dry_run = false;             // --dryrun: name the output file, write nothing
+  std::uint64_t max_open_output_files = 1;  // --maxopenoutputfiles: Quarry keeps one open
+  bool binary_output = false;       // --binaryoutput: Quarry's output is always byte for byte
   std::vector<std::pair<std::string, std::string>> assignments;     // --assign VAR VALUE
   std::vector<std::pair<std::string, std::string>> variant_aliases;  // --variantalias A B
   // Filters injected into the body, as CQL's command line adds them (--player, --fen, …).

@@ -312,9 +312,11 @@ std::string run_summary(const RunStats& stats) {
 
 std::string cql_summary(const RunStats& stats, const std::string& output) {
   if (stats.games_matched == 0) return "Analyzed " + std::to_string(stats.games_read) + " games\n";
-  const std::string target = output == "-" || output == "stdout" ? "stdout" : output.empty() ? "nowhere" : output;
+  const std::string target = output == "-" || output == "stdout" ? "written to stdout"
+                             : output.empty()                     ? "not written (--dryrun)"
+                                                                  : "written to " + output;
   return std::to_string(stats.matched_positions) + " CQL matches (in " + std::to_string(stats.games_matched) +
-         " games) written to " + target + "\n";
+         " games) " + target + "\n";
 }
 
 bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats) {

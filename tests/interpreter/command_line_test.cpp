@@ -118,6 +118,17 @@ TEST_CASE("CQLi's run options", "[cli]") {
   CHECK(cl.query_file == "q.cql");
 }
 
+TEST_CASE("CQLi's output-file options and the HHdb shorthands", "[cli]") {
+  CommandLine cl = parsed({"--vi", "-i", "a.pgn", "--vii", "--createdirectories", "--dryrun", "--maxopenoutputfiles", "4",
+                           "--binaryoutput", "q.cql"});
+  CHECK(cl.inputs == Words{"HHdbVI.pgn", "a.pgn", "HHdbVII.pgn"});
+  CHECK(cl.create_directories);
+  CHECK(cl.dry_run);
+  CHECK(cl.max_open_output_files == 4);
+  CHECK(cl.query_file == "q.cql");
+  refused({"--maxopenoutputfiles", "0", "q.cql"});
+}
+
 TEST_CASE("transforms keep the order they were given in", "[cli]") {
   CommandLine cl = parsed({"-flipcolor", "--Rotate90", "q.cql", "--shifthorizontal"});
   CHECK(cl.transforms == Words{"flipcolor", "rotate90", "shifthorizontal"});
