@@ -4,6 +4,8 @@
 
 #include <array>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "chess/position.h"
 
@@ -38,10 +40,25 @@ constexpr std::array<std::string_view, 8> kChess960Names = {
 constexpr std::array<std::string_view, 6> kFourFileNames = {
     "fourfile", "4file", "fourfiles", "4files", "fourfilechess", "4filechess"};
 
+std::vector<std::pair<std::string, VariantRules>>& aliases() {
+  static std::vector<std::pair<std::string, VariantRules>> table;
+  return table;
+}
+
 }  // namespace
+
+bool add_variant_alias(std::string_view alias, std::string_view name) {
+  std::optional<VariantRules> rules = variant_rules_from_name(name);
+  if (!rules) return false;
+  aliases().emplace_back(folded(alias), *rules);
+  return true;
+}
 
 std::optional<VariantRules> variant_rules_from_name(std::string_view name) {
   const std::string f = folded(name);
+  for (const auto& [alias, rules] : aliases()) {
+    if (alias == f) return rules;
+  }
   if (is_one_of(f, kStandardNames)) return VariantRules{};
   if (is_one_of(f, kChess960Names)) return VariantRules{Variant::Standard, true};
   if (is_one_of(f, kFourFileNames)) return VariantRules{Variant::FourFile, false};

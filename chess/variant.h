@@ -29,6 +29,10 @@ struct VariantRules {
 // (a variant Quarry does not play).
 std::optional<VariantRules> variant_rules_from_name(std::string_view name);
 
+// --variantalias: from now on `alias` (folded the same way) names the rules `name` names. False
+// when `name` is no variant Quarry plays. Call before reading games (the table is not locked).
+bool add_variant_alias(std::string_view alias, std::string_view name);
+
 // The name Quarry prints: "Standard" or "Four-File".
 std::string_view variant_name(Variant v);
 

@@ -14,7 +14,6 @@ int KeywordTable::find(std::string_view name) const {
   return -1;
 }
 
-namespace {
 int edit_distance(std::string_view a, std::string_view b) {
   std::vector<int> row(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<int>(j);
@@ -29,7 +28,6 @@ int edit_distance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
-}  // namespace
 
 bool is_cql_filter_name(std::string_view name) {
   // CQL 6.0.4 and 6.1 filters, then CQLi's own; parameter words (from, legal, quiet, …) excluded.

@@ -110,4 +110,7 @@ class KeywordTable {
 // than a misparse of what follows (`find check` is not a variable followed by `check`).
 bool is_cql_filter_name(std::string_view name);
 
+// Levenshtein distance, for "did you mean" hints (keywords here, options on the command line).
+int edit_distance(std::string_view a, std::string_view b);
+
 }  // namespace quarry::grammar

@@ -1,4 +1,4 @@
-// Command-line parsing (CLI11) and the top-level run: compile the query, run it, report.
+// The top-level run: the subcommands, then compile the query the command line gives, run it, report.
 #include "interpreter/cli.h"
 
 #include <cctype>
@@ -12,13 +12,13 @@
 #include <thread>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "builtins/builtins.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
+#include "chess/variant.h"
+#include "interpreter/command_line.h"
 #include "interpreter/exit_status.h"
 #include "interpreter/legality_command.h"
 #include "interpreter/merge_command.h"
@@ -29,56 +29,6 @@
 namespace quarry::interpreter {
 namespace {
 
-struct CommandLine {
-  std::string query_file;
-  std::vector<std::string> inputs;
-  std::string output;
-  std::vector<std::int64_t> matchcount;
-  std::vector<std::int64_t> gamenumber;
-  std::string cql_text;
-  std::string matchstring;
-  bool matchstring_given = false;
-  bool variations = false;
-  bool mainline = false;
-  bool quiet = false;
-  bool silent = false;
-  bool parse_only = false;
-  bool single_threaded = false;
-  unsigned threads = 0;  // --threads; 0: every core
-  bool no_progress = false;
-  bool show_dictionaries = false;
-  bool secure = false;
-  bool keep_all_best = false;
-  bool strict = false;
-  int warn_level = 3;
-  // Runs beyond one process (docs/scale.md).
-  std::string shard;
-  std::string shard_by = "game";
-  std::string state_out;
-  // Reliability: output modes and per-game limits (docs/reliability.md).
-  bool append = false;
-  bool noclobber = false;
-  double timeout_seconds = 0;
-  std::uint64_t max_steps = EvaluationLimits{}.max_steps;
-  std::optional<std::uint64_t> max_memory_mb;
-  PgnFormatOptions pgn;  // PGN output options (interpreter/pgn_format_options.h)
-};
-
-// CQL writes long options with one dash (`-matchcount 2`); CLI11 wants two. Single letters
-// (`-i`, `-o`, `-s`, `-g`) and negative numbers are left alone.
-std::vector<std::string> normalise_arguments(int argc, char** argv) {
-  std::vector<std::string> args;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a.size() > 2 && a[0] == '-' && a[1] != '-' && !std::isdigit(static_cast<unsigned char>(a[1]))) a = "-" + a;
-    if (a.size() > 2 && a[0] == '-' && a[1] == '-') {
-      for (char& c : a) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    args.push_back(a);
-  }
-  return args;
-}
-
 std::string default_output_name(const std::string& query_file) {
   std::string base = query_file.substr(query_file.find_last_of('/') == std::string::npos ? 0 : query_file.find_last_of('/') + 1);
   std::size_t dot = base.rfind('.');
@@ -86,16 +36,23 @@ std::string default_output_name(const std::string& query_file) {
   return base + "-out.pgn";
 }
 
+// -a FILE writes (appends) to FILE; otherwise -o, the header's output, NAME-out.pgn for
+// NAME.cql, or standard output for a query from the command line alone.
+std::string output_for(const CommandLine& cl, const QueryOptions& h) {
+  if (!cl.append_file.empty()) return cl.append_file;
+  if (!cl.output.empty()) return cl.output;
+  if (h.output) return *h.output;
+  return cl.query_file.empty() ? "-" : default_output_name(cl.query_file);
+}
+
 RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   const QueryOptions& h = query.options;
   RunSettings s;
   s.inputs = !cl.inputs.empty() ? cl.inputs : h.inputs;
-  if (!cl.output.empty()) s.output = cl.output;
-  else if (h.output) s.output = *h.output;
-  else s.output = cl.query_file.empty() ? "-" : default_output_name(cl.query_file);
+  s.output = output_for(cl, h);
   s.matchcount = !cl.matchcount.empty() ? CountRange::of(cl.matchcount, CountRange::Single::AtLeast) : h.matchcount;
   s.gamenumber = !cl.gamenumber.empty() ? CountRange::of(cl.gamenumber, CountRange::Single::Exactly) : h.gamenumber;
-  s.variations = cl.variations || (!cl.mainline && h.variations.value_or(false));
+  s.variations = cl.variations || cl.virtual_mainline || (!cl.mainline && h.variations.value_or(false));
   s.quiet = cl.quiet || h.quiet.value_or(false);
   s.silent = cl.silent || h.silent.value_or(false);
   s.matchstring = cl.matchstring_given ? cl.matchstring : h.matchstring.value_or("CQL");
@@ -106,16 +63,70 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.keep_all_best = cl.keep_all_best;
   s.strict = cl.strict;
   s.warn_level = cl.warn_level;
-  s.output_mode = cl.append ? OutputMode::Append : cl.noclobber ? OutputMode::NoClobber : OutputMode::Replace;
+  s.output_mode = !cl.append_file.empty() ? OutputMode::Append : cl.noclobber ? OutputMode::NoClobber : OutputMode::Replace;
   s.limits.max_steps = cl.max_steps;
   s.limits.timeout_seconds = cl.timeout_seconds;
+  s.limit = cl.limit.value_or(0);
+  s.line_increment = cl.line_increment;
+  s.show_matches = cl.show_matches;
+  s.no_sort = cl.no_sort;
+  s.no_header = cl.no_header;
+  s.sort_matchcount = cl.sort_matchcount || h.sort_matchcount;
   s.pgn = pgn_output_settings(cl.pgn);
   s.threads = cl.single_threaded ? 1 : cl.threads > 0 ? cl.threads : std::max(1u, std::thread::hardware_concurrency());
+  s.skip_unknown_variants = cl.skip_unknown_variants;
   return s;
 }
 
+// Options that contradict each other. False after saying why.
+bool options_agree(const CommandLine& cl) {
+  const char* clash = nullptr;
+  if (!cl.append_file.empty() && cl.noclobber) clash = "--append and --noclobber cannot be combined";
+  else if (!cl.append_file.empty() && !cl.output.empty() && cl.output != cl.append_file)
+    clash = "-a FILE names the output already: give -o or -a, not both";
+  else if (!cl.state_out.empty() && (cl.limit || cl.no_sort || cl.sort_matchcount))
+    clash = "--limit, --nosort and --sortmatchcount act on the whole run's output: not with --state-out";
+  else if (!cl.state_out.empty() && !cl.append_file.empty())
+    clash = "--state-out keeps the matched games in the state: give -o to `quarry merge` instead";
+  if (clash != nullptr) std::fprintf(stderr, "quarry: %s\n", clash);
+  return clash == nullptr;
+}
+
+// --variantalias A B: one of the two names a variant Quarry plays, the other becomes its alias.
+bool add_variant_aliases(const CommandLine& cl) {
+  for (const auto& [first, second] : cl.variant_aliases) {
+    const bool first_known = chess::variant_rules_from_name(first).has_value();
+    const bool second_known = chess::variant_rules_from_name(second).has_value();
+    if (!first_known && !second_known) {
+      std::fprintf(stderr, "quarry: --variantalias %s %s: neither names a variant Quarry plays (standard, chess960, fourfile)\n",
+                   first.c_str(), second.c_str());
+      return false;
+    }
+    if (first_known) chess::add_variant_alias(second, first);
+    else chess::add_variant_alias(first, second);
+  }
+  return true;
+}
+
+// --createdirectories makes the output file's directories; --dryrun names the file and clears
+// the output so that nothing is written. False (after saying why) when a directory cannot be made.
+bool prepare_output(const CommandLine& cl, RunSettings& s) {
+  const bool to_file = !s.output.empty() && s.output != "-" && s.output != "stdout";
+  if (cl.dry_run) {
+    if (to_file) std::fprintf(stderr, "quarry: --dryrun: the games would go to %s\n", s.output.c_str());
+    s.output.clear();
+    return true;
+  }
+  const std::filesystem::path parent = std::filesystem::path(s.output).parent_path();
+  if (!cl.create_directories || !to_file || parent.empty()) return true;
+  std::error_code ec;
+  std::filesystem::create_directories(parent, ec);
+  if (ec) std::fprintf(stderr, "quarry: --createdirectories: %s: %s\n", parent.c_str(), ec.message().c_str());
+  return !ec;
+}
+
 // --shard, --shard-by, --state-out. False (after saying why) on a bad value.
-bool add_scale_settings(const CommandLine& cl, const std::string& query_text, RunSettings& s) {
+bool add_scale_settings(const CommandLine& cl, const QuerySource& source, RunSettings& s) {
   std::string error;
   if (!cl.shard.empty() && !parse_shard(cl.shard, s.shard, &error)) {
     std::fprintf(stderr, "quarry: %s\n", error.c_str());
@@ -130,9 +141,7 @@ bool add_scale_settings(const CommandLine& cl, const std::string& query_text, Ru
     }
     s.output.clear();
   }
-  s.query_source.name = cl.query_file.empty() ? "<command line>" : cl.query_file;
-  s.query_source.text = cl.query_file.empty() ? cl.cql_text : query_text;
-  s.query_source.extra_text = cl.query_file.empty() ? std::string() : cl.cql_text;
+  s.query_source = source;
   return true;
 }
 
@@ -182,10 +191,12 @@ void cap_memory(std::optional<std::uint64_t> megabytes) {
 #endif
 }
 
-// Reads the query file. A directory is no query (reading one would give an empty query that
+// Reads the query file (adding .cql to its name when only that exists). A directory is no query (reading one would give an empty query that
 // matches every game); a UTF-8 byte order mark, which some editors write, is dropped.
-bool read_query_file(const std::string& path, std::string& text, std::string& error) {
+bool read_query_file(std::string& path, std::string& text, std::string& error) {
   std::error_code ec;
+  // CQL: "the .cql extension may be omitted".
+  if (!std::filesystem::exists(path, ec) && std::filesystem::is_regular_file(path + ".cql", ec)) path += ".cql";
   if (std::filesystem::is_directory(path, ec)) {
     error = "'" + path + "' is a directory, not a query file";
     return false;
@@ -229,84 +240,42 @@ int run_perft(int argc, char** argv) {
   return 0;
 }
 
-void add_options(CLI::App& app, CommandLine& cl) {
-  app.add_option("query", cl.query_file, "CQL query file (.cql)");
-  app.add_option("-i,--input", cl.inputs, "PGN file to read (repeatable; - for standard input)")->take_all();
-  app.add_option("-o,--output", cl.output, "PGN file to write the matching games to (- for standard output)");
-  app.add_option("--cql", cl.cql_text, "query text, added to the query file's body (or used alone)");
-  app.add_option("--matchcount", cl.matchcount, "keep games with N (to M) matching positions")->expected(1, 2);
-  app.add_option("-g,--gamenumber", cl.gamenumber, "examine only games N (to M)")->expected(1, 2);
-  app.add_option("--matchstring", cl.matchstring, "comment placed at matching positions (default CQL)")
-      ->each([&cl](const std::string&) { cl.matchstring_given = true; });
-  app.add_flag("--variations", cl.variations, "also examine positions inside variations");
-  app.add_flag("--mainline", cl.mainline, "examine the mainline only");
-  app.add_flag("--quiet", cl.quiet, "no automatic comments (the game-number comment stays)");
-  app.add_flag("--silent", cl.silent, "no comments added at all");
-  app.add_flag("--parse", cl.parse_only, "print the parsed query and stop");
-  app.add_flag("-s,--singlethreaded", cl.single_threaded, "examine the games on one thread (as --threads 1)");
-  app.add_option("--threads", cl.threads, "examine the games on N threads (default: every core; docs/threads.md)")
-      ->check(CLI::Range(1u, 1024u));
-  app.add_flag("--noprogress", cl.no_progress, "no progress line on a terminal");
-  app.add_flag("--showdictionaries", cl.show_dictionaries, "print every dictionary after the run");
-  app.add_flag("--keepallbest", cl.keep_all_best, "sort keeps the comments of every equally best position");
-  app.add_flag("--strict", cl.strict, "skip games whose movetext breaks off instead of keeping the moves before the fault");
-  app.add_option("-w,--warnlevel", cl.warn_level, "PGN warnings: 1 skipped games, 2 also games kept with a QuarryWarning tag, 3 (default) also repairs")
-      ->check(CLI::Range(1, 3));
-  // Runs beyond one process: docs/scale.md.
-  app.add_option("--shard", cl.shard, "examine only shard K of N (K/N, 0 <= K < N): games whose number is K mod N");
-  app.add_option("--shard-by", cl.shard_by, "shard by game (default) or by file (a contiguous slice of the files)")
-      ->check(CLI::IsMember({"game", "file"}));
-  app.add_option("--state-out", cl.state_out, "write the run's mergeable state here, for `quarry merge`");
-  app.add_flag("--secure", cl.secure,
-               "refuse filters that read or write files (readfile, writefile) and header files outside the "
-               "working directory");
-  // Reliability (docs/reliability.md).
-  app.add_flag("--append", cl.append, "add the matching games to the end of the output file");
-  app.add_flag("--noclobber", cl.noclobber, "refuse to replace an existing output file");
-  app.add_option("--timeout", cl.timeout_seconds, "fail a game whose evaluation takes longer than SECONDS")
-      ->check(CLI::NonNegativeNumber);
-  app.add_option("--maxsteps", cl.max_steps, "fail a game whose evaluation takes more than N steps (0: no limit)");
-  app.add_option("--maxmemory", cl.max_memory_mb, "cap the memory at MB megabytes (0: no cap; default 3/4 of RAM)");
-  add_pgn_format_options(app, cl.pgn);
-  app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
-  app.footer("Interactive: quarry repl [games.pgn | FEN] [--ascii] (see docs/repl.md)");
-}
-
 }  // namespace
 
-int run_command_line(int argc, char** argv) {
-  if (argc >= 2 && std::string(argv[1]) == "perft") return run_perft(argc, argv);
-  if (argc >= 2 && std::string(argv[1]) == "merge") return run_merge(argc, argv);
-  if (argc >= 2 && std::string(argv[1]) == "legality") return run_legality_command(argc, argv);
+namespace {
 
-  CLI::App app{"quarry: runs Chess Query Language (CQL 6.1 / CQLi) queries over PGN files", "quarry"};
-  CommandLine cl;
-  add_options(app, cl);
-  std::vector<std::string> args = normalise_arguments(argc, argv);
-  std::reverse(args.begin(), args.end());
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : kExitUsage;
+// The query as compiled (and recorded for `quarry merge`): the file, with the command-line text
+// (--assign, --cql and the injection options) as its preamble, or that text alone.
+bool query_source_for(CommandLine& cl, QuerySource& source) {
+  std::string command_text, error;
+  if (!command_line_filters(cl, command_text, &error)) {
+    std::fprintf(stderr, "quarry: %s\n", error.c_str());
+    return false;
   }
-  if (cl.query_file.empty() && cl.cql_text.empty()) {
-    std::fprintf(stderr, "quarry: no query: give a .cql file or --cql \"FILTERS\" (see --help)\n");
-    return kExitUsage;
+  command_text = assignment_text(cl.assignments) + command_text;
+  source.transforms = cl.transforms;
+  if (cl.query_file.empty()) {
+    source.name = "<command line>";
+    source.text = command_text;
+    return true;
   }
+  if (!read_query_file(cl.query_file, source.text, error)) {
+    std::fprintf(stderr, "quarry: %s\n", error.c_str());
+    return false;
+  }
+  source.name = cl.query_file;
+  source.extra_text = command_text;
+  return true;
+}
 
-  std::string text, read_error;
-  if (!cl.query_file.empty() && !read_query_file(cl.query_file, text, read_error)) {
-    std::fprintf(stderr, "quarry: %s\n", read_error.c_str());
-    return kExitIo;
-  }
-  grammar::SourceFile file(cl.query_file.empty() ? "<command line>" : cl.query_file,
-                           cl.query_file.empty() ? cl.cql_text : text);
-  grammar::SourceFile extra("<command line>", cl.cql_text);
-  bool has_extra = !cl.query_file.empty() && !cl.cql_text.empty();
+// Compiles, runs and reports. The exit status.
+int run(CommandLine& cl, const QuerySource& source, const Registry& registry) {
+  grammar::SourceFile file(source.name, source.text);
+  grammar::SourceFile extra("<command line>", source.extra_text);
   grammar::Diagnostics diagnostics;
   std::optional<CompiledQuery> query =
-      compile_query(file, builtins::standard_registry(), diagnostics, has_extra ? &extra : nullptr,
-                    {.keep_parse_tree = cl.parse_only, .secure = cl.secure});
+      compile_query(file, registry, diagnostics, source.extra_text.empty() ? nullptr : &extra,
+                    {.keep_parse_tree = cl.parse_only, .secure = cl.secure, .transforms = source.transforms});
   const std::string rendered = diagnostics.render();
   std::fwrite(rendered.data(), 1, rendered.size(), stderr);
   if (!query) return kExitQueryError;
@@ -314,21 +283,17 @@ int run_command_line(int argc, char** argv) {
     std::fputs(query->parse_tree.c_str(), stdout);
     return 0;
   }
-
   if (cl.secure && !header_files_allowed(cl, *query)) return kExitQueryError;
-  if (cl.append && cl.noclobber) {
-    std::fprintf(stderr, "quarry: --append and --noclobber cannot be combined\n");
-    return kExitUsage;
-  }
   RunSettings settings = settings_for(cl, *query);
   if (settings.inputs.empty()) {
     std::fprintf(stderr, "quarry: no input: give -i FILE.pgn (or input in the cql() header)\n");
     return kExitUsage;
   }
-  if (!add_scale_settings(cl, text, settings)) return kExitUsage;
+  if (!add_scale_settings(cl, source, settings) || !prepare_output(cl, settings)) return kExitUsage;
   if (!cl.max_memory_mb || *cl.max_memory_mb > 0) cap_memory(cl.max_memory_mb);
   RunStats stats;
   bool ok = run_query(*query, settings, stats);
+  if (settings.state_out.empty()) std::fputs(cql_summary(stats, settings.output).c_str(), stderr);
   std::fputs(run_summary(stats).c_str(), stderr);
   if (!ok) return kExitIo;
   if (stats.games_failed > 0) {
@@ -337,6 +302,28 @@ int run_command_line(int argc, char** argv) {
     return kExitQueryError;
   }
   return 0;
+}
+
+}  // namespace
+
+int run_command_line(int argc, char** argv, const Registry& registry) {
+  if (argc >= 2 && std::string(argv[1]) == "perft") return run_perft(argc, argv);
+  if (argc >= 2 && std::string(argv[1]) == "merge") return run_merge(argc, argv, registry);
+  if (argc >= 2 && std::string(argv[1]) == "legality") return run_legality_command(argc, argv);
+
+  ParseResult parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
+  std::fputs(parsed.out.c_str(), stdout);
+  std::fputs(parsed.err.c_str(), stderr);
+  if (!parsed.command_line) return parsed.status;
+  CommandLine& cl = *parsed.command_line;
+  if (!options_agree(cl) || !add_variant_aliases(cl)) return kExitUsage;
+  QuerySource source;
+  if (!query_source_for(cl, source)) return cl.query_file.empty() ? kExitUsage : kExitIo;
+  if (source.text.empty() && cl.query_file.empty()) {
+    std::fprintf(stderr, "quarry: no query: give a .cql file or --cql \"FILTERS\" (see --help)\n");
+    return kExitUsage;
+  }
+  return run(cl, source, registry);
 }
 
 }  // namespace quarry::interpreter

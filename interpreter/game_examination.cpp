@@ -1,6 +1,8 @@
 // One game's examination and the failures it may end in (docs/reliability.md).
 #include "interpreter/game_examination.h"
 
+#include <cstdio>
+
 #include <new>
 #include <stdexcept>
 
@@ -63,10 +65,7 @@ GameExamination examine_game(const CompiledQuery& query, const RunSettings& sett
   // A game the query cannot finish (a runaway while, a budget, the timeout, memory) is reported
   // and not written; the run goes on with the next game.
   try {
-    const std::uint64_t matches = visit_positions(query, settings, ctx, game, stats, matched);
-    // `sort matchcount`: the game's key is its number of matching positions.
-    if (query.options.sort_matchcount) ctx.sorts().back().best = SortKey{static_cast<std::int64_t>(matches)};
-    return {GameExamination::Outcome::Examined, matches, {}};
+    return {GameExamination::Outcome::Examined, visit_positions(query, settings, ctx, game, stats, matched), {}};
   } catch (const Interrupted& e) {
     // Ctrl-C in the REPL stops the whole run, not just this game.
     return {GameExamination::Outcome::Interrupted, 0, "quarry: game " + std::to_string(game.number) + ": " + e.what() + "\n"};
@@ -82,6 +81,27 @@ GameExamination examine_game(const CompiledQuery& query, const RunSettings& sett
 bool game_kept(const RunSettings& settings, std::uint64_t matches) {
   if (matches == 0) return false;
   return !settings.matchcount || settings.matchcount->contains(static_cast<std::int64_t>(matches));
+}
+
+OutputSettings output_settings(const RunSettings& settings, bool hold_all) {
+  OutputSettings o;
+  o.silent = settings.silent;
+  o.hold_all = hold_all;
+  o.pgn = settings.pgn;
+  o.no_header = settings.no_header;
+  o.no_sort = settings.no_sort;
+  o.sort_matchcount = settings.sort_matchcount;
+  return o;
+}
+
+void show_match(const RunSettings& settings, std::uint64_t game_number) {
+  std::FILE* to = settings.output == "-" || settings.output == "stdout" ? stderr : stdout;
+  std::fprintf(to, "match: game %llu\n", static_cast<unsigned long long>(game_number));
+  std::fflush(to);
+}
+
+bool limit_reached(const RunSettings& settings, const RunStats& stats) {
+  return settings.limit > 0 && stats.games_matched >= settings.limit;
 }
 
 }  // namespace quarry::interpreter

@@ -8,6 +8,7 @@
 
 #include "chess/game.h"
 #include "interpreter/context.h"
+#include "interpreter/game_output.h"
 #include "interpreter/query.h"
 #include "interpreter/runner.h"
 
@@ -31,5 +32,14 @@ GameExamination examine_game(const CompiledQuery& query, const RunSettings& sett
 
 // Whether a game with this many matching positions is written (at least one, within --matchcount).
 bool game_kept(const RunSettings& settings, std::uint64_t matches);
+
+// How the run's matched games are written; `hold_all` keeps them for a run state or a merge.
+OutputSettings output_settings(const RunSettings& settings, bool hold_all);
+
+// --showmatches: the matching game's number, on standard output unless the games go there.
+void show_match(const RunSettings& settings, std::uint64_t game_number);
+
+// --limit: true once the run has written as many games as asked.
+bool limit_reached(const RunSettings& settings, const RunStats& stats);
 
 }  // namespace quarry::interpreter

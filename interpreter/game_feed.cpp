@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "chess/pgn_reader.h"
+#include "chess/variant.h"
 
 namespace quarry::interpreter {
 namespace {
@@ -23,6 +24,12 @@ std::string clock_text(double seconds) {
   return text;
 }
 
+// A game the reader skipped because its [Variant] tag names rules Quarry does not play.
+bool of_unknown_variant(const chess::Game& game) {
+  const std::string* variant = game.tag("Variant");
+  return variant != nullptr && !chess::variant_rules_from_name(*variant);
+}
+
 bool result_wanted(const RunSettings& settings, const chess::Game& game) {
   if (settings.results.empty()) return true;
   const std::string* tag = game.tag("Result");
@@ -35,15 +42,15 @@ std::string number_text(std::uint64_t n) { return std::to_string(n); }
 
 }  // namespace
 
-ProgressLine::ProgressLine(bool enabled, const std::vector<ShardFile>& files)
-    : enabled_(enabled && ::isatty(2)), start_(Clock::now()), last_(start_) {
+ProgressLine::ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files)
+    : enabled_(enabled && ::isatty(2)), increment_(increment > 0 ? increment : 1), start_(Clock::now()), last_(start_) {
   bool all_known = false;
   total_ = total_size(files, &all_known);
   if (!all_known) total_ = 0;
 }
 
 void ProgressLine::update(const RunStats& stats, std::uint64_t bytes_read) {
-  if (!enabled_ || (stats.games_read & 1023) != 0) return;
+  if (!enabled_ || stats.games_read % increment_ != 0) return;
   auto now = Clock::now();
   if (now - last_ < std::chrono::milliseconds(500)) return;
   last_ = now;
@@ -87,6 +94,9 @@ bool GameFeed::read(const ShardFile& input, Handler& handler) {
     }
     if (!settings_.shard.owns_game(++ordinal_)) continue;
     ++stats_.games_read;
+    if (status == chess::PgnReader::Status::Skipped && settings_.skip_unknown_variants && of_unknown_variant(game_)) {
+      continue;
+    }
     if (status == chess::PgnReader::Status::Skipped) {
       ++stats_.games_skipped;
       handler.message(input.path + ":" + number_text(diagnostic.line) + ": game " + number_text(ordinal_) +
@@ -99,6 +109,7 @@ bool GameFeed::read(const ShardFile& input, Handler& handler) {
     if (settings_.gamenumber && !settings_.gamenumber->contains(static_cast<std::int64_t>(game_.number))) continue;
     if (!result_wanted(settings_, game_)) continue;
     if (!handler.game(game_, input.index)) return false;
+    if (handler.limit_reached()) return true;
   }
 }
 

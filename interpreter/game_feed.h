@@ -18,7 +18,8 @@ namespace quarry::interpreter {
 // One line on a terminal: games, games/s, bytes read of the total, and the time left.
 class ProgressLine {
  public:
-  ProgressLine(bool enabled, const std::vector<ShardFile>& files);
+  // Redrawn every `increment` games (--lineincrement), at most twice a second.
+  ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files);
   void update(const RunStats& stats, std::uint64_t bytes_read);
   // Clears the line (before a message, and at the end); the next update draws it again.
   void finish();
@@ -26,6 +27,7 @@ class ProgressLine {
  private:
   using Clock = std::chrono::steady_clock;
   bool enabled_;
+  std::uint64_t increment_;
   bool shown_ = false;
   std::uint64_t total_ = 0;  // 0 when unknown (standard input)
   Clock::time_point start_, last_;
@@ -41,6 +43,8 @@ class GameFeed {
     virtual bool game(chess::Game& game, std::uint64_t file_index) = 0;
     // Text for standard error, in input order (whole lines).
     virtual void message(std::string text) = 0;
+    // --limit: true once enough games matched; the feed then reads no further.
+    virtual bool limit_reached() const { return false; }
   };
 
   GameFeed(const RunSettings& settings, RunStats& stats, ProgressLine& progress)

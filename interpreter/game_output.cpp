@@ -54,7 +54,7 @@ std::string GameOutput::render(const chess::Game& game, Context& ctx) {
         comments_.push_back({game.root(), query_.sorts[i].title + ": " + sort_key_text(*s.best)});
       }
     }
-    comments_.push_back({game.root(), "Game number " + std::to_string(game.number)});
+    if (!settings_.no_header) comments_.push_back({game.root(), "Game number " + std::to_string(game.number)});
   }
   // silent drops every comment the run would add, the query's own `comment`s included (CQL 6.1).
   if (!settings_.silent) {
@@ -74,27 +74,29 @@ std::string GameOutput::render(const chess::Game& game, Context& ctx) {
   return text;
 }
 
-void GameOutput::add(const chess::Game& game, Context& ctx) {
+void GameOutput::add(const chess::Game& game, Context& ctx, std::uint64_t matches) {
   if (file_ == nullptr && !settings_.hold_all) return;
   std::string text = render(game, ctx);
-  if (query_.sorts.empty() && !settings_.hold_all) {
+  const bool sorting = (!query_.sorts.empty() || settings_.sort_matchcount) && !settings_.no_sort;
+  if (!sorting && !settings_.hold_all) {
     file_->write(text);
     return;
   }
-  MatchedGame held{{}, game.number, file_index_, std::move(text)};
+  MatchedGame held{{}, game.number, file_index_, std::move(text), matches};
   for (const SortState& s : ctx.sorts()) held.keys.push_back(s.best);
   held_.push_back(std::move(held));
 }
 
 void GameOutput::finish() {
   if (held_.empty() || settings_.hold_all) return;
-  order_matched_games(query_.sorts, held_);
+  order_matched_games(query_.sorts, held_, settings_.sort_matchcount);
   for (const MatchedGame& h : held_) file_->write(h.text);
   held_.clear();
 }
 
-void order_matched_games(const std::vector<SortInfo>& sorts, std::vector<MatchedGame>& games) {
-  auto better = [&sorts](const MatchedGame& a, const MatchedGame& b) {
+void order_matched_games(const std::vector<SortInfo>& sorts, std::vector<MatchedGame>& games, bool by_matchcount) {
+  auto better = [&sorts, by_matchcount](const MatchedGame& a, const MatchedGame& b) {
+    if (by_matchcount && a.matches != b.matches) return a.matches > b.matches;
     for (std::size_t i = 0; i < sorts.size(); ++i) {
       const auto& x = a.keys[i];
       const auto& y = b.keys[i];

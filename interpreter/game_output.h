@@ -18,6 +18,9 @@ struct OutputSettings {
   bool silent = false;  // no comments at all
   bool hold_all = false;  // keep every matched game for a run state (--state-out), write none
   PgnOutputSettings pgn;  // layout, and which of the query's edits apply
+  bool no_header = false;  // --noheader: no {Game number N} comment
+  bool no_sort = false;    // --nosort: write each game as it matches, sort comments kept
+  bool sort_matchcount = false;  // --sortmatchcount: most matching positions first
 };
 
 // A matched game as written, with what orders it: the sort filters' best values, then input
@@ -27,11 +30,14 @@ struct MatchedGame {
   std::uint64_t number = 0;
   std::uint64_t file = 0;
   std::string text;
+  std::uint64_t matches = 0;  // matching positions (--sortmatchcount); not kept in a run state
 };
 
 // Puts games in output order: best first for every sort in turn (a game without a value for a
 // sort after those with one), ties and unsorted queries in input order.
-void order_matched_games(const std::vector<SortInfo>& sorts, std::vector<MatchedGame>& games);
+// With by_matchcount, the games with the most matching positions come first (--sortmatchcount).
+void order_matched_games(const std::vector<SortInfo>& sorts, std::vector<MatchedGame>& games,
+                         bool by_matchcount = false);
 
 class GameOutput {
  public:
@@ -39,7 +45,7 @@ class GameOutput {
       : query_(query), settings_(settings), file_(file) {}
 
   // A matched game, with what the query recorded in ctx while examining it.
-  void add(const chess::Game& game, Context& ctx);
+  void add(const chess::Game& game, Context& ctx, std::uint64_t matches = 0);
   // Writes games held back for sorting. Call once at the end.
   void finish();
   // The input file the next games come from (orders games merged from file shards).

@@ -9,7 +9,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include "builtins/builtins.h"
 #include "interpreter/exit_status.h"
 #include "interpreter/output_file.h"
 #include "interpreter/run_state.h"
@@ -54,12 +53,13 @@ bool check_shards(std::vector<RunState>& states, const std::vector<std::string>&
   return true;
 }
 
-std::optional<CompiledQuery> compile(const QuerySource& source) {
+std::optional<CompiledQuery> compile(const QuerySource& source, const Registry& registry) {
   grammar::SourceFile file(source.name, source.text);
   grammar::SourceFile extra("<command line>", source.extra_text);
   grammar::Diagnostics diagnostics;
   std::optional<CompiledQuery> query =
-      compile_query(file, builtins::standard_registry(), diagnostics, source.extra_text.empty() ? nullptr : &extra);
+      compile_query(file, registry, diagnostics, source.extra_text.empty() ? nullptr : &extra,
+                    {.transforms = source.transforms});
   std::fputs(diagnostics.render().c_str(), stderr);
   return query;
 }
@@ -82,7 +82,7 @@ bool finish(const CompiledQuery& query, RunState& merged, const MergeCommand& cm
 
 }  // namespace
 
-int run_merge(int argc, char** argv) {
+int run_merge(int argc, char** argv, const Registry& registry) {
   auto start = std::chrono::steady_clock::now();
   CLI::App app{"quarry merge: combines the states of shard runs (--state-out) into the result of one run", "quarry merge"};
   MergeCommand cmd;
@@ -108,7 +108,7 @@ int run_merge(int argc, char** argv) {
     std::fprintf(stderr, "quarry merge: %s\n", error.c_str());
     return kExitUsage;
   }
-  std::optional<CompiledQuery> query = compile(states.front().query);
+  std::optional<CompiledQuery> query = compile(states.front().query, registry);
   if (!query) return kExitQueryError;
   RunState merged = std::move(states.front());
   for (std::size_t i = 1; i < states.size(); ++i) {

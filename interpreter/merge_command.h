@@ -3,9 +3,12 @@
 // and the matched games in input (or sorted) order.
 #pragma once
 
+#include "interpreter/registry.h"
+
 namespace quarry::interpreter {
 
 // argv[1] is "merge". Returns the process exit status.
-int run_merge(int argc, char** argv);
+// The shards' query is compiled again against `registry`.
+int run_merge(int argc, char** argv, const Registry& registry);
 
 }  // namespace quarry::interpreter

@@ -44,7 +44,7 @@ struct Batch {
 class Worker {
  public:
   Worker(const CompiledQuery& query, const RunSettings& settings, bool render)
-      : query_(query), settings_(settings), render_(render), output_(query, {settings.silent, true, settings.pgn}, nullptr) {
+      : query_(query), settings_(settings), render_(render), output_(query, output_settings(settings, true), nullptr) {
     configure_context(ctx_, query, settings);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
@@ -64,7 +64,7 @@ class Worker {
     slot.result = examine_game(query_, settings_, ctx_, slot.game, persistent_, slot.stats, matched_);
     if (slot.result.outcome == GameExamination::Outcome::Examined && render_ && game_kept(settings_, slot.result.matches)) {
       output_.set_file_index(slot.file_index);
-      output_.add(slot.game, ctx_);
+      output_.add(slot.game, ctx_, slot.result.matches);
       slot.output = std::move(output_.held().back());
       output_.held().clear();
     }
@@ -93,7 +93,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
  public:
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
               const std::vector<ShardFile>& files)
-      : query_(query), settings_(settings), stats_(stats), output_(output), progress_(settings.progress, files),
+      : query_(query), settings_(settings), stats_(stats), output_(output), progress_(settings.progress, settings.line_increment, files),
         feed_(settings, stats, progress_), window_(2 * settings.threads + 1) {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
@@ -132,7 +132,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   void finish() override {
     progress_.finish();
     if (!held_.empty()) {
-      order_matched_games(query_.sorts, held_);
+      order_matched_games(query_.sorts, held_, settings_.sort_matchcount);
       for (const MatchedGame& g : held_) output_->write(g.text);
       held_.clear();
     }
@@ -249,8 +249,13 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     if (!game_kept(settings_, slot.result.matches)) return true;
     ++stats_.games_matched;
     stats_.matched_positions += slot.result.matches;
+    if (settings_.show_matches) {
+      progress_.finish();
+      show_match(settings_, slot.game.number);
+    }
     if (!slot.output) return true;
-    if (query_.sorts.empty() && settings_.state_out.empty()) {
+    const bool sorting = (!query_.sorts.empty() || settings_.sort_matchcount) && !settings_.no_sort;
+    if (!sorting && settings_.state_out.empty()) {
       output_->write(slot.output->text);
     } else {
       held_.push_back(std::move(*slot.output));

@@ -7,6 +7,7 @@
 #include "grammar/parser.h"
 #include "stdlib/stdlib.h"
 #include "interpreter/binder.h"
+#include "interpreter/transform.h"
 
 namespace quarry::interpreter {
 namespace {
@@ -25,6 +26,7 @@ bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& f
     else if (name == "output") options.output = p.values[0]->text;
     else if (name == "matchcount") options.matchcount = range_of(p, CountRange::Single::AtLeast);
     else if (name == "sort matchcount") {
+      // As matchcount, and the games are written most matching positions first (--sortmatchcount).
       options.matchcount = range_of(p, CountRange::Single::AtLeast);
       options.sort_matchcount = true;
     }
@@ -52,9 +54,6 @@ void take_declarations(CompiledQuery& query, const Binder& binder) {
   query.variables = binder.variables();
   query.dictionaries = binder.dictionaries();
   query.sorts = binder.sorts();
-  // `sort matchcount` orders after the sort filters, by the number of matching positions (the
-  // runner sets that key once the game is done), and adds no comment.
-  if (query.options.sort_matchcount) query.sorts.push_back(SortInfo{});
   query.end_blocks = binder.end_blocks();
 }
 
@@ -81,6 +80,100 @@ bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set
   return true;
 }
 
+namespace {
+
+bool is_keyword(const grammar::SyntaxNode& node, std::string_view name) {
+  return node.kind == grammar::SyntaxKind::Keyword && node.text == name;
+}
+
+// The file's body in three parts: function definitions (bound first, so the command line may call
+// them), cqlend blocks when a command-line transform comes (they run once per run, never under
+// a transform), and the filters in the order written.
+struct BodyParts {
+  std::vector<grammar::SyntaxPtr> functions, end_blocks, filters;
+};
+
+BodyParts split_body(std::vector<grammar::SyntaxPtr>& body, bool end_blocks_apart) {
+  BodyParts parts;
+  for (grammar::SyntaxPtr& node : body) {
+    if (is_keyword(*node, "function")) parts.functions.push_back(std::move(node));
+    else if (end_blocks_apart && is_keyword(*node, "cqlend")) parts.end_blocks.push_back(std::move(node));
+    else parts.filters.push_back(std::move(node));
+  }
+  return parts;
+}
+
+FilterPtr all_of(Binder& binder, const Registry& registry, std::vector<FilterPtr> parts) {
+  if (parts.size() == 1) return std::move(parts.front());
+  grammar::SyntaxNode where;
+  where.kind = grammar::SyntaxKind::Compound;
+  BindArguments args{binder, where, std::move(parts)};
+  return (*registry.find_operator(construct::kCompound, -1))(args);
+}
+
+// The body as CQL builds it: the command-line filters (CQL's preamble) first, then the file's
+// filters; all must match. Without `extra` the file's body alone.
+FilterPtr bind_body(Binder& binder, const Registry& registry, const grammar::SourceFile& file,
+                    const grammar::SourceFile* extra, BodyParts& body, std::vector<grammar::SyntaxPtr>& extra_body) {
+  binder.set_file(file);
+  for (const grammar::SyntaxPtr& f : body.functions) {
+    if (!binder.bind(*f)) return nullptr;
+  }
+  std::vector<FilterPtr> parts;
+  if (extra != nullptr) {
+    binder.set_file(*extra);
+    parts.push_back(binder.bind_sequence(extra_body, nullptr));
+    if (!parts.back()) return nullptr;
+    binder.set_file(file);
+  }
+  if (extra == nullptr || !body.filters.empty()) parts.push_back(binder.bind_sequence(body.filters, nullptr));
+  if (!body.end_blocks.empty()) parts.push_back(binder.bind_sequence(body.end_blocks, nullptr));
+  for (const FilterPtr& p : parts) {
+    if (!p) return nullptr;
+  }
+  return all_of(binder, registry, std::move(parts));
+}
+
+// Command-line transforms (--flip, --flipcolor, …) apply to the whole body, the command-line
+// filters with it, first given outermost. The body is bound again, in a fresh binder, as
+// `T1 T2 … { preamble filters }`; the plain binding before has reported the errors with the
+// right file.
+std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, const Registry& registry,
+                                              grammar::Diagnostics& diagnostics, CompileOptions options,
+                                              BodyParts& body, std::vector<grammar::SyntaxPtr>& extra_body,
+                                              CompiledQuery query) {
+  Binder binder(registry, file, diagnostics);
+  binder.set_secure(options.secure);
+  Stdlib lib;
+  std::set<std::string> functions;
+  if (!load_stdlib(lib, registry, binder, functions, diagnostics)) return std::nullopt;
+  auto wrapped = std::make_unique<grammar::SyntaxNode>();
+  wrapped->kind = grammar::SyntaxKind::Compound;
+  for (grammar::SyntaxPtr& node : extra_body) wrapped->children.push_back(std::move(node));
+  for (grammar::SyntaxPtr& node : body.filters) wrapped->children.push_back(std::move(node));
+  for (auto t = options.transforms.rbegin(); t != options.transforms.rend(); ++t) {
+    if (!is_transform_keyword(*t) || registry.keywords().find(*t) < 0) {
+      diagnostics.error(file, grammar::SourceRange{}, "unknown transform '" + *t + "'");
+      return std::nullopt;
+    }
+    auto outer = std::make_unique<grammar::SyntaxNode>();
+    outer->kind = grammar::SyntaxKind::Keyword;
+    outer->text = *t;
+    outer->keyword = registry.keywords().find(*t);
+    outer->children.push_back(std::move(wrapped));
+    wrapped = std::move(outer);
+  }
+  if (options.keep_parse_tree) query.parse_tree = "with the command-line transforms:\n" + wrapped->to_string() + "\n";
+  body.filters.clear();
+  body.filters.push_back(std::move(wrapped));
+  query.body = bind_body(binder, registry, file, nullptr, body, extra_body);
+  if (!query.body || diagnostics.has_errors()) return std::nullopt;
+  take_declarations(query, binder);
+  return query;
+}
+
+}  // namespace
+
 std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
                                            grammar::Diagnostics& diagnostics, const grammar::SourceFile* extra,
                                            CompileOptions options) {
@@ -97,40 +190,35 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   if (tree->header && !read_header(*tree->header, file, query.options, diagnostics)) return std::nullopt;
   // --cql text may call the functions the query file defines.
   for (const auto& node : tree->body) {
-    if (node->kind == grammar::SyntaxKind::Keyword && node->text == "function") {
-      functions.insert(node->parameters[0].values[0]->text);
-    }
+    if (is_keyword(*node, "function")) functions.insert(node->parameters[0].values[0]->text);
   }
-  query.body = binder.bind_sequence(tree->body, nullptr);
-  if (!query.body || diagnostics.has_errors()) return std::nullopt;
-  take_declarations(query, binder);
-  if (extra == nullptr) {
+  std::optional<grammar::SyntaxTree> extra_tree;
+  if (extra != nullptr) {
+    extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics, &functions);
+    if (!extra_tree) return std::nullopt;
+    if (extra_tree->header) {
+      diagnostics.error(*extra, extra_tree->header->range, "a cql( … ) header belongs in the query file, not in --cql");
+      return std::nullopt;
+    }
+    if (options.keep_parse_tree) query.parse_tree += extra_tree->to_string();
+  }
+  if (extra == nullptr && options.transforms.empty()) {
+    query.body = binder.bind_sequence(tree->body, nullptr);  // the body as written
+    if (!query.body || diagnostics.has_errors()) return std::nullopt;
+    take_declarations(query, binder);
     query.parallel = plan_parallel_run({{&file, &tree->body}}, query.variables, query.dictionaries);
     return query;
   }
-
-  std::optional<grammar::SyntaxTree> extra_tree = grammar::parse_query(*extra, registry.keywords(), diagnostics, &functions);
-  if (!extra_tree) return std::nullopt;
-  if (extra_tree->header) {
-    diagnostics.error(*extra, extra_tree->header->range, "a cql( … ) header belongs in the query file, not in --cql");
-    return std::nullopt;
-  }
-  if (options.keep_parse_tree) query.parse_tree += extra_tree->to_string();
-  binder.set_file(*extra);
-  FilterPtr extra_body = binder.bind_sequence(extra_tree->body, nullptr);
-  if (!extra_body) return std::nullopt;
+  std::vector<grammar::SyntaxPtr> no_extra;
+  std::vector<grammar::SyntaxPtr>& extra_body = extra_tree ? extra_tree->body : no_extra;
+  BodyParts body = split_body(tree->body, !options.transforms.empty());
+  query.body = bind_body(binder, registry, file, extra, body, extra_body);
+  if (!query.body || diagnostics.has_errors()) return std::nullopt;
   take_declarations(query, binder);
-  query.parallel =
-      plan_parallel_run({{&file, &tree->body}, {extra, &extra_tree->body}}, query.variables, query.dictionaries);
-  // Both bodies must match: bind them as the two constituents of one compound filter.
-  grammar::SyntaxNode where;
-  where.kind = grammar::SyntaxKind::Compound;
-  std::vector<FilterPtr> parts;
-  parts.push_back(std::move(query.body));
-  parts.push_back(std::move(extra_body));
-  BindArguments args{binder, where, std::move(parts)};
-  query.body = (*registry.find_operator(construct::kCompound, -1))(args);
-  return query;
+  query.parallel = plan_parallel_run({{&file, &body.functions}, {&file, &body.filters}, {&file, &body.end_blocks}, {extra ? extra : &file, &extra_body}},
+                                     query.variables, query.dictionaries);
+  if (options.transforms.empty()) return query;
+  return bind_transformed(file, registry, diagnostics, options, body, extra_body, std::move(query));
 }
 
 void prepare_context(Context& ctx, const CompiledQuery& query) {

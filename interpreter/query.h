@@ -76,9 +76,11 @@ void prepare_context(Context& ctx, const CompiledQuery& query);
 struct CompileOptions {
   bool keep_parse_tree = false;  // render the syntax tree into CompiledQuery::parse_tree (--parse)
   bool secure = false;           // --secure: filters that touch files are errors
+  std::vector<std::string> transforms = {};  // --flip, --flipcolor, …: wrap the whole body, first outermost
 };
 
-// `extra` (optional) is query text given on the command line: its filters join the body.
+// `extra` (optional) is query text given on the command line: CQL's preamble, bound before the
+// body's filters (after the file's function definitions), and matched with them.
 std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
                                            grammar::Diagnostics& diagnostics,
                                            const grammar::SourceFile* extra = nullptr, CompileOptions options = {});

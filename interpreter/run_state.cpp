@@ -42,6 +42,10 @@ std::string render_state(const RunState& st) {
   put_string(out, st.query.text);
   out += ' ';
   put_string(out, st.query.extra_text);
+  out += ' ';
+  std::string transforms;
+  for (const std::string& t : st.query.transforms) transforms += (transforms.empty() ? "" : " ") + t;
+  put_string(out, transforms);
   out += "\nshard " + std::to_string(st.shard.index) + " " + std::to_string(st.shard.count) +
          (st.shard.by_file ? " file" : " game");
   out += "\noptions " + std::to_string(int{st.show_dictionaries}) + " " + std::to_string(int{st.secure});
@@ -186,6 +190,8 @@ void parse_header(StateParser& p, RunState& st) {
   st.query.name = p.text();
   st.query.text = p.text();
   st.query.extra_text = p.text();
+  std::istringstream transforms(p.text());
+  for (std::string t; transforms >> t;) st.query.transforms.push_back(t);
   p.expect("shard");
   st.shard.index = p.count();
   st.shard.count = p.count();

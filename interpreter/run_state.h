@@ -14,7 +14,7 @@
 
 namespace quarry::interpreter {
 
-constexpr int kRunStateVersion = 1;
+constexpr int kRunStateVersion = 2;  // 2: the query line records the command-line transforms
 
 struct RunState {
   QuerySource query;

@@ -24,14 +24,15 @@ class Run final : public GameRun, private GameFeed::Handler {
   Run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
       const std::vector<ShardFile>& files)
       : query_(query), settings_(settings), stats_(stats),
-        output_(query, {settings.silent, !settings.state_out.empty(), settings.pgn}, output),
-        progress_(settings.progress, files), feed_(settings, stats, progress_) {
+        output_(query, output_settings(settings, !settings.state_out.empty()), output),
+        progress_(settings.progress, settings.line_increment, files), feed_(settings, stats, progress_) {
     configure_context(ctx_, query, settings);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
   bool read(const ShardFile& input) override { return feed_.read(input, *this); }
   bool end_of_input() override { return true; }
+  bool limit_reached() const override { return interpreter::limit_reached(settings_, stats_); }
 
   void finish() override {
     progress_.finish();
@@ -69,8 +70,12 @@ class Run final : public GameRun, private GameFeed::Handler {
     if (!game_kept(settings_, result.matches)) return true;
     ++stats_.games_matched;
     stats_.matched_positions += result.matches;
+    if (settings_.show_matches) {
+      progress_.finish();
+      show_match(settings_, game.number);
+    }
     output_.set_file_index(file_index);
-    output_.add(game, ctx_);
+    output_.add(game, ctx_, result.matches);
     if (settings_.on_game_matched) settings_.on_game_matched(game, matched_);
     return true;
   }
@@ -89,7 +94,8 @@ class Run final : public GameRun, private GameFeed::Handler {
 // Threads when asked for and the query's state merges (docs/threads.md); else one thread, saying why.
 std::unique_ptr<GameRun> make_game_run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats,
                                        OutputFile* output, const std::vector<ShardFile>& files) {
-  if (settings.threads > 1 && !settings.on_game_matched) {
+  // --limit stops reading at the game that reaches it: one thread reads no further than that.
+  if (settings.threads > 1 && !settings.on_game_matched && settings.limit == 0) {
     if (query.parallel.sequential_reason.empty()) return make_threaded_run(query, settings, stats, output, files);
     std::fprintf(stderr, "quarry: note: running on one thread: %s\n", query.parallel.sequential_reason.c_str());
   }
@@ -121,6 +127,15 @@ std::string run_summary(const RunStats& stats) {
   return line;
 }
 
+std::string cql_summary(const RunStats& stats, const std::string& output) {
+  if (stats.games_matched == 0) return "Analyzed " + std::to_string(stats.games_read) + " games\n";
+  const std::string target = output == "-" || output == "stdout" ? "written to stdout"
+                             : output.empty()                     ? "not written (--dryrun)"
+                                                                  : "written to " + output;
+  return std::to_string(stats.matched_positions) + " CQL matches (in " + std::to_string(stats.games_matched) +
+         " games) " + target + "\n";
+}
+
 bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats) {
   auto start = Clock::now();
   std::unique_ptr<OutputFile> output;
@@ -136,7 +151,10 @@ bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats
   std::unique_ptr<GameRun> game_run = make_game_run(query, settings, stats, output.get(), files);
   GameRun& run = *game_run;
   bool query_ok = true;
-  for (const ShardFile& file : files) query_ok = run.read(file) && query_ok;
+  for (const ShardFile& file : files) {
+    query_ok = run.read(file) && query_ok;
+    if (limit_reached(settings, stats)) break;
+  }
   query_ok = run.end_of_input() && query_ok;
   bool ok = query_ok && stats.input_errors == 0;
   if (!settings.state_out.empty()) {

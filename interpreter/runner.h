@@ -19,6 +19,7 @@ struct QuerySource {
   std::string name;        // the query file's name, or "<command line>"
   std::string text;        // its text
   std::string extra_text;  // --cql text added to a query file ("" when none)
+  std::vector<std::string> transforms = {};  // command-line transforms wrapping the body (--flip, …)
 };
 
 // Everything the run needs, after the command line has overridden the query header.
@@ -55,6 +56,15 @@ struct RunSettings {
   PgnOutputSettings pgn;            // how matched games are written (--pgnlinewidth, --elidecomments …)
   // --threads: workers examining games (docs/threads.md); 1 examines them as they are read.
   unsigned threads = 1;
+
+  // CQLi's run and output options (docs/cli.md).
+  std::uint64_t limit = 0;             // --limit: stop after this many matching games (0: no limit)
+  std::uint64_t line_increment = 1000;  // --lineincrement: games between progress updates
+  bool show_matches = false;           // --showmatches: print each matching game's number
+  bool no_sort = false;                // --nosort: write games as they match even when sorting
+  bool no_header = false;              // --noheader: no {Game number N} comment
+  bool sort_matchcount = false;        // --sortmatchcount: most matching positions first
+  bool skip_unknown_variants = false;  // --skipunknownvariants: skip such games without a message
 };
 
 struct RunStats {
@@ -84,5 +94,8 @@ void run_end_blocks(const CompiledQuery& query, Context& ctx);
 
 // The summary line printed to standard error after a run (or a merge).
 std::string run_summary(const RunStats& stats);
+// The line CQL and CQLi print, for tools that read it: `N CQL matches (in G games) written to
+// FILE` (N matching positions), or `Analyzed G games` when nothing matched.
+std::string cql_summary(const RunStats& stats, const std::string& output);
 
 }  // namespace quarry::interpreter

@@ -11,7 +11,6 @@
 #include <string>
 #include <unistd.h>
 
-#include "builtins/builtins.h"
 #include "interpreter/exit_status.h"
 #include "repl/commands.h"
 #include "repl/input.h"
@@ -92,14 +91,14 @@ bool is_repl_invocation(int argc, char** argv) {
   return first == "repl" || first == "--repl" || first == "-repl";
 }
 
-int run_repl(int argc, char** argv) {
+int run_repl(int argc, char** argv, const interpreter::Registry& registry) {
   std::optional<ReplOptions> options = parse_options(argc, argv);
   if (!options || options->help) {
     print_usage();
     return options ? 0 : interpreter::kExitUsage;
   }
   std::setlocale(LC_CTYPE, "");
-  Session session(builtins::standard_registry(), std::cout, board_style(*options));
+  Session session(registry, std::cout, board_style(*options));
   InterruptHandler interrupt;
   session.set_interrupt_flag(interrupt.flag());
   LineEditor editor("quarry", [&session](std::string_view line) { return complete_line(session, line); });
