@@ -215,8 +215,10 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   query.body = bind_body(binder, registry, file, extra, body, extra_body);
   if (!query.body || diagnostics.has_errors()) return std::nullopt;
   take_declarations(query, binder);
-  query.parallel = plan_parallel_run({{&file, &body.functions}, {&file, &body.filters}, {&file, &body.end_blocks}, {extra ? extra : &file, &extra_body}},
-                                     query.variables, query.dictionaries);
+  // In the order they run: the command-line preamble, then the file's body.
+  query.parallel = plan_parallel_run(
+      {{extra ? extra : &file, &extra_body}, {&file, &body.functions}, {&file, &body.filters}, {&file, &body.end_blocks}},
+      query.variables, query.dictionaries);
   if (options.transforms.empty()) return query;
   return bind_transformed(file, registry, diagnostics, options, body, extra_body, std::move(query));
 }

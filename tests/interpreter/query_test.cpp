@@ -83,9 +83,8 @@ TEST_CASE("sort matchcount in the header is matchcount with the output sorted by
   CHECK(o.matchcount->low == 2);
   CHECK(o.matchcount->high == 5);
   CHECK(o.sort_matchcount);
-  // One sort key more, after the sort filters of the body, and without a comment title.
-  REQUIRE(c.query->sorts.size() == 1);
-  CHECK(c.query->sorts[0].title.empty());
+  // No sort filter: the runner orders by the count (as --sortmatchcount), with no comment.
+  CHECK(c.query->sorts.empty());
   Compiled plain("cql(matchcount 2 5) check");
   REQUIRE(plain.query);
   CHECK_FALSE(plain.query->options.sort_matchcount);
