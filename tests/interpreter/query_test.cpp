@@ -74,3 +74,21 @@ TEST_CASE("a bad result value is refused", "[query]") {
   Compiled c("cql(result 2-0) check");
   CHECK_FALSE(c.query);
 }
+
+TEST_CASE("a stdlib parsed once serves many compilations", "[query]") {
+  interpreter::Stdlib lib;
+  grammar::Diagnostics parse_diagnostics;
+  REQUIRE(interpreter::parse_stdlib(lib, builtins::standard_registry(), parse_diagnostics));
+  CHECK(lib.trees.size() == lib.files.size());
+  for (int run = 0; run < 2; ++run) {
+    grammar::SourceFile file("q.cql", "kpkRuleDraw() or kpkRuleWin()");
+    grammar::Diagnostics diagnostics;
+    auto query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics, nullptr, {.stdlib = &lib});
+    CHECK(query.has_value());
+  }
+  // The query's own errors are still reported.
+  grammar::SourceFile bad("q.cql", "noSuchFunction(d5)");
+  grammar::Diagnostics diagnostics;
+  CHECK_FALSE(interpreter::compile_query(bad, builtins::standard_registry(), diagnostics, nullptr, {.stdlib = &lib}));
+  CHECK(diagnostics.has_errors());
+}
