@@ -1,6 +1,7 @@
 // The line filter: matches a sequence of consecutive positions (along children with `-->`, along
 // parents with `<--`) against quantified constituents, like a regular expression over tree paths.
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
@@ -86,15 +87,47 @@ class Line final : public Filter {
   struct Frame {
     int sequence;
     int index;
-    std::int64_t count;
+    std::int32_t count;  // at most a quantifier's bound: nine digits
     bool operator==(const Frame&) const = default;
   };
 
-  // The frames from the line's own sequence down to the innermost group being matched. A state
-  // returned by closure() stands at a filter ready to consume a position, or is accepting (one
-  // frame, past the last constituent).
+  // The frames from the line's own sequence down to the innermost group being matched. The first
+  // is kept inline: states are copied at every position, and most lines have no group.
+  class FrameStack {
+   public:
+    std::size_t size() const { return size_; }
+    Frame& back() { return at(size_ - 1); }
+    const Frame& back() const { return at(size_ - 1); }
+    void push_back(const Frame& f) {
+      if (size_ < kInline) inline_[size_] = f;
+      else deep_.push_back(f);
+      ++size_;
+    }
+    void pop_back() {
+      --size_;
+      if (size_ >= kInline) deep_.pop_back();
+    }
+    bool operator==(const FrameStack& o) const {
+      if (size_ != o.size_) return false;
+      for (std::size_t i = 0; i < size_; ++i) {
+        if (!(at(i) == o.at(i))) return false;
+      }
+      return true;
+    }
+
+   private:
+    static constexpr std::size_t kInline = 1;
+    Frame& at(std::size_t i) { return i < kInline ? inline_[i] : deep_[i - kInline]; }
+    const Frame& at(std::size_t i) const { return i < kInline ? inline_[i] : deep_[i - kInline]; }
+    std::array<Frame, kInline> inline_{};
+    std::uint32_t size_ = 0;
+    std::vector<Frame> deep_;
+  };
+
+  // A state returned by closure() stands at a filter ready to consume a position, or is accepting
+  // (one frame, past the last constituent).
   struct State {
-    std::vector<Frame> frames;
+    FrameStack frames;
     int trail;
   };
 
@@ -121,7 +154,9 @@ class Line final : public Filter {
       if (!Context::is_imaginary(start) && covered_[start]) return std::nullopt;
     }
     Search s{ctx, {}, std::vector<std::int8_t>(game.node_count() * pattern_.filters.size(), 0), {}, -1, -1, false};
-    std::vector<State> initial = closure(s, {State{{Frame{0, 0, 0}}, -1}});
+    State start_state{{}, -1};
+    start_state.frames.push_back({0, 0, 0});
+    std::vector<State> initial = closure(s, {start_state});
     if (accepting(initial)) {
       s.best_length = 0;
       if (options_.firstmatch) s.done = true;
@@ -180,7 +215,7 @@ class Line final : public Filter {
       if (!matches(s, node, c.filter)) continue;
       s.trail.push_back({node, c.filter, st.trail});
       State after = st;
-      after.frames.back().count = std::min(top.count + 1, cap(c));
+      after.frames.back().count = static_cast<std::int32_t>(std::min<std::int64_t>(top.count + 1, cap(c)));
       after.trail = static_cast<int>(s.trail.size()) - 1;
       next.push_back(std::move(after));
     }
@@ -209,12 +244,11 @@ class Line final : public Filter {
   // state is expanded once, so groups that can match nothing cannot loop.
   std::vector<State> closure(Search& s, std::vector<State> states) const {
     std::vector<State> out;
-    std::vector<std::vector<Frame>> expanded;
     for (std::size_t i = 0; i < states.size(); ++i) {
-      s.ctx.charge(expanded.size() / 16 + 1);  // the search for equal states is linear
-      const std::vector<Frame> frames = states[i].frames;  // a copy: states grows below
-      if (std::find(expanded.begin(), expanded.end(), frames) != expanded.end()) continue;
-      expanded.push_back(frames);
+      s.ctx.charge(i / 16 + 1);  // the search for an equal earlier state is linear
+      const FrameStack frames = states[i].frames;  // a copy: states grows below
+      const auto earlier = states.begin() + static_cast<std::ptrdiff_t>(i);
+      if (std::any_of(states.begin(), earlier, [&](const State& e) { return e.frames == frames; })) continue;
       const int trail = states[i].trail;
       const Frame top = frames.back();
       if (static_cast<std::size_t>(top.index) == sequence(top).size()) {
@@ -222,8 +256,9 @@ class Line final : public Filter {
           out.push_back(states[i]);  // accepting
           continue;
         }
-        std::vector<Frame> outer(frames.begin(), frames.end() - 1);  // one more repetition of the group
-        outer.back().count = std::min(outer.back().count + 1, cap(item(outer.back())));
+        FrameStack outer = frames;  // one more repetition of the group
+        outer.pop_back();
+        outer.back().count = static_cast<std::int32_t>(std::min<std::int64_t>(outer.back().count + 1, cap(item(outer.back()))));
         states.push_back({std::move(outer), trail});
         continue;
       }
@@ -231,12 +266,12 @@ class Line final : public Filter {
       const bool more = c.max < 0 || top.count < c.max;
       if (more && c.filter >= 0) out.push_back(states[i]);
       if (more && c.filter < 0) {
-        std::vector<Frame> inner = frames;
+        FrameStack inner = frames;
         inner.push_back({c.sequence, 0, 0});
         states.push_back({std::move(inner), trail});
       }
       if (top.count >= c.min) {
-        std::vector<Frame> next = frames;
+        FrameStack next = frames;
         next.back() = {top.sequence, top.index + 1, 0};
         states.push_back({std::move(next), trail});
       }
