@@ -113,16 +113,20 @@ void query_evaluate(std::string_view input) {
   if (query) evaluate_over(*query, fixed_game());
 }
 
+std::string imaginary_query(unsigned char picker, std::string_view body) {
+  const auto& wrapper = kImaginaryWrappers[picker % std::size(kImaginaryWrappers)];
+  return std::string(wrapper[0]) + std::string(body) + std::string(wrapper[1]);
+}
+
+std::size_t imaginary_wrapper_count() { return std::size(kImaginaryWrappers); }
+
 void imaginary_evaluate(std::string_view input) {
   const std::size_t nl = input.find('\n');
   if (nl == std::string_view::npos || nl > 512 || nl + 1 >= input.size()) return;
   std::string error;
   auto start = chess::Position::from_fen(std::string(input.substr(0, nl)), &error);
   if (!start) return;
-  // The byte after the FEN picks the filter that makes the imaginary positions.
-  const auto pick = static_cast<unsigned char>(input[nl + 1]) % std::size(kImaginaryWrappers);
-  const auto& wrapper = kImaginaryWrappers[pick];
-  auto query = compile(std::string(wrapper[0]) + std::string(input.substr(nl + 2)) + std::string(wrapper[1]));
+  auto query = compile(imaginary_query(static_cast<unsigned char>(input[nl + 1]), input.substr(nl + 2)));
   if (!query) return;
   // The FEN's position and, when there is one, its first legal move and the first reply: a move
   // to retract and a history for currentmutation and the game filters.

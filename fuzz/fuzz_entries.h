@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace quarry::fuzz {
@@ -17,6 +18,9 @@ void retro_parse(std::string_view input);     // a FEN: retract every move, repl
 // "FEN\nXQUERY": the query, inside the speculative move or imagine filter that byte X picks,
 // evaluated over the FEN's position and two moves after it.
 void imaginary_evaluate(std::string_view input);
+// The imagine target's query: `body` inside the wrapper `picker` selects (modulo their number).
+std::string imaginary_query(unsigned char picker, std::string_view body);
+std::size_t imaginary_wrapper_count();
 
 // The target called `name` ("query", "evaluate", "pgn", "fen", "san", "retro", "imagine");
 // nullptr if unknown.
