@@ -314,82 +314,20 @@ class Lowering {
     return node;
   }
 
-  // `line [words] [range] [words] --> C1 [q] --> C2 [q] …`: one child per constituent, each with
-  // its parameter "repeat"; the arrow is the parameter "-->" or "<--". A parenthesised group of
-  // constituents, `(C1 --> C2)+`, is written in the parameters as "(" before its constituents'
-  // repeats and ")" after them, holding the group's own repeat (min, max).
+  // `line [words] [range] [words] --> C1 [q] --> C2 [q] …` (grammar/line_syntax.h).
   SyntaxPtr line_filter(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
     range_parameter(in, *node);
     keyword_parameters(in, *node, shape);
-    std::string arrow;
-    line_constituents(in, *node, arrow, true);
-    if (arrow.empty()) fail(in.here(), "'line' needs its constituents after an arrow", "write line --> F1 --> F2");
+    ParseConstituent parse = [this](TokenStream& s) {
+      const TokenStream* outer_barrier = line_barrier_;
+      line_barrier_ = &s;
+      SyntaxPtr filter = expression(s, precedence::kLowest);
+      line_barrier_ = outer_barrier;
+      return filter;
+    };
+    LineSyntaxError error;
+    if (!read_line_constituents(in, *node, parse, error)) fail(error.where, error.message, error.hint);
     return node;
-  }
-
-  // Reads `--> C [q] --> C [q] …` up to the first token that is not an arrow; inside a group the
-  // first constituent has no arrow before it (`leading_arrow` false).
-  void line_constituents(TokenStream& in, SyntaxNode& node, std::string& arrow, bool leading_arrow) {
-    for (bool first = true; !in.at_end(); first = false) {
-      if (!first || leading_arrow) {
-        if (in.peek().kind != TokenKind::Operator || !is_line_arrow(in.peek().text)) return;
-        const Token& a = in.next();
-        if (arrow.empty()) node.parameters.push_back({arrow = std::string(a.text), a.range, {}});
-        if (a.text != arrow) fail(a.range, "the arrows of a 'line' may not be mixed", "write every arrow as " + arrow);
-        if (in.at_end()) fail(in.here(), "expected a filter after '" + arrow + "'");
-      }
-      line_constituent(in, node, arrow);
-    }
-  }
-
-  // Whether a parenthesised group holds line constituents: an arrow at its own level, or a group
-  // of them first (`((C1 --> C2){2})+`). Recursion follows the nesting the lexer allowed.
-  static bool is_line_group(const Token& t) {
-    if (t.kind != TokenKind::ParenGroup || t.children.empty()) return false;
-    return is_line_group(t.children.front()) ||
-           std::any_of(t.children.begin(), t.children.end(),
-                       [](const Token& c) { return c.kind == TokenKind::Operator && is_line_arrow(c.text); });
-  }
-
-  // One constituent (a filter or a group) and its quantifier.
-  void line_constituent(TokenStream& in, SyntaxNode& node, std::string& arrow) {
-    std::string error;
-    if (is_line_group(in.peek())) {
-      const Token& group = in.next();
-      struct GroupDepth {
-        int& depth;
-        explicit GroupDepth(int& d) : depth(d) { ++depth; }
-        ~GroupDepth() { --depth; }
-      } guard(depth_);
-      if (depth_ > kMaxDepth) fail(group.range, "query nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)");
-      TokenStream inner(group.children, group.range);
-      if (is_line_arrow(inner.peek().text)) {
-        fail(inner.peek().range, "a group of line constituents starts with a filter", "write (C1 --> C2)");
-      }
-      node.parameters.push_back({"(", group.range, {}});
-      line_constituents(inner, node, arrow, false);
-      if (!inner.at_end()) {
-        fail(inner.peek().range, "expected '" + arrow + "' between the constituents of this group",
-             "write (C1 " + arrow + " C2); use { … } to join filters into one constituent");
-      }
-      SourceRange where = group.range;
-      std::optional<LineRepeat> repeat = read_line_repeat(in, error, where);
-      if (!repeat) fail(where, error, "write *, +, ?, {n}, {m,n}, {m,} or {,n}");
-      SyntaxParameter close = line_repeat_parameter(*repeat, where);
-      close.name = ")";
-      node.parameters.push_back(std::move(close));
-      node.range.end = std::max(group.range.end, where.end);
-      return;
-    }
-    const TokenStream* outer_barrier = line_barrier_;
-    line_barrier_ = &in;
-    node.children.push_back(expression(in, precedence::kLowest));
-    line_barrier_ = outer_barrier;
-    SourceRange where = node.children.back()->range;
-    std::optional<LineRepeat> repeat = read_line_repeat(in, error, where);
-    if (!repeat) fail(where, error, "write *, +, ?, {n}, {m,n}, {m,} or {,n}");
-    node.parameters.push_back(line_repeat_parameter(*repeat, where));
-    node.range.end = std::max(node.children.back()->range.end, where.end);
   }
 
   // `if C [then] T [else E]`: each part a whole filter.
