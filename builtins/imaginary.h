@@ -17,6 +17,7 @@ class ImaginaryStep {
   ImaginaryStep(interpreter::Context& ctx, const chess::Position& position, chess::Move move, std::uint16_t ply,
                 std::string mutation)
       : ctx_(ctx), saved_node_(ctx.node()), saved_facts_(ctx.facts()) {
+    ctx.charge();  // each imaginary position visited is a step; a throw here has changed nothing yet
     ctx.set_node(ctx.push_imaginary(ctx.node(), position, move, ply, std::move(mutation)));
   }
   ~ImaginaryStep() {

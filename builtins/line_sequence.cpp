@@ -1,6 +1,7 @@
 // The line filter: matches a sequence of consecutive positions (along children with `-->`, along
 // parents with `<--`) against quantified constituents, like a regular expression over tree paths.
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
@@ -31,10 +32,19 @@ struct LineOptions {
   std::optional<RangeBounds> range;
 };
 
-struct Constituent {
-  FilterPtr filter;
+// The constituents as a tree: a sequence of items, each a filter or a parenthesised group (a
+// sequence of its own), with how often it may match in a row.
+struct Item {
+  int filter = -1;    // index into the filters, or -1 for a group
+  int sequence = -1;  // a group: index of its sequence
   std::int64_t min = 1;
   std::int64_t max = 1;  // < 0: no upper bound
+};
+using Sequence = std::vector<Item>;
+
+struct Pattern {
+  std::vector<FilterPtr> filters;
+  std::vector<Sequence> sequences;  // sequences[0]: the line's own constituents
 };
 
 // line [parameters] [range] --> C1 --> C2 … : the first constituent is matched at the current
@@ -42,9 +52,9 @@ struct Constituent {
 // first one found with firstmatch), or its last position with lastposition.
 class Line final : public Filter {
  public:
-  Line(std::vector<Constituent> constituents, LineOptions options)
-      : Filter(options.lastposition ? ValueType::Position : ValueType::Numeric),
-        constituents_(std::move(constituents)), options_(std::move(options)) {}
+  Line(Pattern pattern, LineOptions options)
+      : Filter(options.lastposition ? ValueType::Position : ValueType::Numeric), pattern_(std::move(pattern)),
+        options_(std::move(options)) {}
 
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::optional<Match> m = run(ctx);
@@ -59,7 +69,7 @@ class Line final : public Filter {
   }
 
  private:
-  // A matched line: its positions in line order and the constituent each one matched.
+  // A matched line: its positions in line order and the filter each one matched.
   struct Match {
     std::vector<NodeId> nodes;
     std::vector<int> constituents;
@@ -72,11 +82,53 @@ class Line final : public Filter {
     int previous;  // -1: the start of the line
   };
 
-  // Constituents [0, index) are done; constituent `index` has matched `count` times in a row
-  // (capped at its minimum when it has no maximum, since further counts behave the same).
-  struct State {
+  // Where the match stands in one sequence: items [0, index) are done; item `index` has matched
+  // `count` times in a row (capped at its minimum when it has no maximum, since further counts
+  // behave the same).
+  struct Frame {
+    int sequence;
     int index;
-    std::int64_t count;
+    std::int32_t count;  // at most a quantifier's bound: nine digits
+    bool operator==(const Frame&) const = default;
+  };
+
+  // The frames from the line's own sequence down to the innermost group being matched. The first
+  // is kept inline: states are copied at every position, and most lines have no group.
+  class FrameStack {
+   public:
+    std::size_t size() const { return size_; }
+    Frame& back() { return at(size_ - 1); }
+    const Frame& back() const { return at(size_ - 1); }
+    void push_back(const Frame& f) {
+      if (size_ < kInline) inline_[size_] = f;
+      else deep_.push_back(f);
+      ++size_;
+    }
+    void pop_back() {
+      --size_;
+      if (size_ >= kInline) deep_.pop_back();
+    }
+    bool operator==(const FrameStack& o) const {
+      if (size_ != o.size_) return false;
+      for (std::size_t i = 0; i < size_; ++i) {
+        if (!(at(i) == o.at(i))) return false;
+      }
+      return true;
+    }
+
+   private:
+    static constexpr std::size_t kInline = 1;
+    Frame& at(std::size_t i) { return i < kInline ? inline_[i] : deep_[i - kInline]; }
+    const Frame& at(std::size_t i) const { return i < kInline ? inline_[i] : deep_[i - kInline]; }
+    std::array<Frame, kInline> inline_{};
+    std::uint32_t size_ = 0;
+    std::vector<Frame> deep_;
+  };
+
+  // A state returned by closure() stands at a filter ready to consume a position, or is accepting
+  // (one frame, past the last constituent).
+  struct State {
+    FrameStack frames;
     int trail;
   };
 
@@ -102,8 +154,10 @@ class Line final : public Filter {
       if (covered_.size() < game.node_count()) covered_.resize(game.node_count(), false);
       if (!Context::is_imaginary(start) && covered_[start]) return std::nullopt;
     }
-    Search s{ctx, {}, std::vector<std::int8_t>(game.node_count() * constituents_.size(), 0), {}, -1, -1, false};
-    std::vector<State> initial = closure({{0, 0, -1}});
+    Search s{ctx, {}, std::vector<std::int8_t>(game.node_count() * pattern_.filters.size(), 0), {}, -1, -1, false};
+    State start_state{{}, -1};
+    start_state.frames.push_back({0, 0, 0});
+    std::vector<State> initial = closure(s, {start_state});
     if (accepting(initial)) {
       s.best_length = 0;
       if (options_.firstmatch) s.done = true;
@@ -157,18 +211,20 @@ class Line final : public Filter {
     s.ctx.charge(states.size());  // each state may add a trail step: bounded repeats multiply them
     std::vector<State> next;
     for (const State& st : states) {
-      if (st.index >= static_cast<int>(constituents_.size())) continue;
-      const Constituent& c = constituents_[static_cast<std::size_t>(st.index)];
-      if (c.max >= 0 && st.count >= c.max) continue;
-      if (!matches(s, node, st.index)) continue;
-      s.trail.push_back({node, st.index, st.trail});
-      const std::int64_t cap = c.max >= 0 ? c.max : c.min;
-      next.push_back({st.index, std::min(st.count + 1, cap), static_cast<int>(s.trail.size()) - 1});
+      if (accepting(st)) continue;
+      const Frame& top = st.frames.back();
+      const Item& c = item(top);
+      if (!matches(s, node, c.filter)) continue;
+      s.trail.push_back({node, c.filter, st.trail});
+      State after = st;
+      after.frames.back().count = static_cast<std::int32_t>(std::min<std::int64_t>(top.count + 1, cap(c)));
+      after.trail = static_cast<int>(s.trail.size()) - 1;
+      next.push_back(std::move(after));
     }
     if (next.empty()) return next;
-    next = closure(std::move(next));
+    next = closure(s, std::move(next));
     for (const State& st : next) {
-      if (st.index == static_cast<int>(constituents_.size()) && depth + 1 > s.best_length) {
+      if (accepting(st) && depth + 1 > s.best_length) {
         s.best_length = depth + 1;
         s.best_trail = st.trail;
         if (options_.firstmatch) s.done = true;
@@ -176,44 +232,72 @@ class Line final : public Filter {
       }
     }
     if (s.done) return {};
-    std::erase_if(next, [&](const State& st) { return st.index == static_cast<int>(constituents_.size()); });
+    std::erase_if(next, [&](const State& st) { return accepting(st); });
     return next;
   }
 
-  // Adds the states reached by leaving constituents whose minimum is met; keeps the first state
-  // for each (index, count).
-  std::vector<State> closure(std::vector<State> states) const {
+  const Sequence& sequence(const Frame& f) const { return pattern_.sequences[static_cast<std::size_t>(f.sequence)]; }
+  const Item& item(const Frame& f) const { return sequence(f)[static_cast<std::size_t>(f.index)]; }
+  static std::int64_t cap(const Item& c) { return c.max >= 0 ? c.max : c.min; }
+
+  // The states reachable from `states` without consuming a position: leaving an item whose
+  // minimum is met, entering a group, finishing a group's sequence (one more repetition of the
+  // group). Keeps, in order, the first of equal states that stand at a filter or accept; every
+  // state is expanded once, so groups that can match nothing cannot loop.
+  std::vector<State> closure(Search& s, std::vector<State> states) const {
     std::vector<State> out;
-    auto seen = [&](const State& st) {
-      return std::any_of(out.begin(), out.end(), [&](const State& o) { return o.index == st.index && o.count == st.count; });
-    };
     for (std::size_t i = 0; i < states.size(); ++i) {
-      const State st = states[i];
-      if (seen(st)) continue;
-      out.push_back(st);
-      if (st.index < static_cast<int>(constituents_.size()) &&
-          st.count >= constituents_[static_cast<std::size_t>(st.index)].min) {
-        states.push_back({st.index + 1, 0, st.trail});
+      s.ctx.charge(i / 16 + 1);  // the search for an equal earlier state is linear
+      const FrameStack frames = states[i].frames;  // a copy: states grows below
+      const auto earlier = states.begin() + static_cast<std::ptrdiff_t>(i);
+      if (std::any_of(states.begin(), earlier, [&](const State& e) { return e.frames == frames; })) continue;
+      const int trail = states[i].trail;
+      const Frame top = frames.back();
+      if (static_cast<std::size_t>(top.index) == sequence(top).size()) {
+        if (frames.size() == 1) {
+          out.push_back(states[i]);  // accepting
+          continue;
+        }
+        FrameStack outer = frames;  // one more repetition of the group
+        outer.pop_back();
+        outer.back().count = static_cast<std::int32_t>(std::min<std::int64_t>(outer.back().count + 1, cap(item(outer.back()))));
+        states.push_back({std::move(outer), trail});
+        continue;
+      }
+      const Item& c = item(top);
+      const bool more = c.max < 0 || top.count < c.max;
+      if (more && c.filter >= 0) out.push_back(states[i]);
+      if (more && c.filter < 0) {
+        FrameStack inner = frames;
+        inner.push_back({c.sequence, 0, 0});
+        states.push_back({std::move(inner), trail});
+      }
+      if (top.count >= c.min) {
+        FrameStack next = frames;
+        next.back() = {top.sequence, top.index + 1, 0};
+        states.push_back({std::move(next), trail});
       }
     }
     return out;
   }
 
+  bool accepting(const State& st) const {
+    return st.frames.size() == 1 && static_cast<std::size_t>(st.frames.back().index) == pattern_.sequences[0].size();
+  }
   bool accepting(const std::vector<State>& states) const {
-    return std::any_of(states.begin(), states.end(),
-                       [&](const State& st) { return st.index == static_cast<int>(constituents_.size()); });
+    return std::any_of(states.begin(), states.end(), [&](const State& st) { return accepting(st); });
   }
 
   // Whether constituent i matches at `node`; evaluated once per node, its comments kept aside
   // until the reported line is known (smart comments).
   bool matches(Search& s, NodeId node, int i) const {
-    const std::size_t key = static_cast<std::size_t>(node) * constituents_.size() + static_cast<std::size_t>(i);
+    const std::size_t key = static_cast<std::size_t>(node) * pattern_.filters.size() + static_cast<std::size_t>(i);
     // Imaginary positions (a line evaluated inside one) are few: they are not cached.
     const bool cached = key < s.known.size();
     if (cached && s.known[key] != 0) return s.known[key] == 1;
     NodeSwitch guard(s.ctx, node);
     const std::size_t mark = s.ctx.comment_mark();
-    const bool ok = constituents_[static_cast<std::size_t>(i)].filter->match(s.ctx);
+    const bool ok = pattern_.filters[static_cast<std::size_t>(i)]->match(s.ctx);
     if (ok) {
       auto& all = s.ctx.comments();
       const auto begin = all.begin() + static_cast<std::ptrdiff_t>(mark & 0xffffffffu);
@@ -283,7 +367,7 @@ class Line final : public Filter {
     for (std::size_t i = 0; i < m.nodes.size(); ++i) {
       if (automatic && i == 0) s.ctx.add_comment(first, "Start line that ends at move " + move_of(s.ctx, last));
       const std::size_t key =
-          static_cast<std::size_t>(m.nodes[i]) * constituents_.size() + static_cast<std::size_t>(m.constituents[i]);
+          static_cast<std::size_t>(m.nodes[i]) * pattern_.filters.size() + static_cast<std::size_t>(m.constituents[i]);
       if (auto it = s.comments.find(key); it != s.comments.end()) {
         auto& out = s.ctx.comments();
         out.insert(out.end(), it->second.begin(), it->second.end());
@@ -295,7 +379,7 @@ class Line final : public Filter {
     }
   }
 
-  std::vector<Constituent> constituents_;
+  Pattern pattern_;
   LineOptions options_;
   // nestban: the positions of this game inside lines already matched (per game, by serial).
   mutable std::uint64_t serial_ = 0;
@@ -304,6 +388,33 @@ class Line final : public Filter {
 
 constexpr ParameterSpec kLineParameters[] = {{"quiet"},       {"firstmatch"}, {"lastposition"}, {"singlecolor"},
                                              {"primary"},     {"secondary"},  {"nestban"}};
+
+// The constituents in the parameters' order: "repeat" after each filter, "(" and ")" around a
+// group (the parser writes them so), ")" holding the group's repeat.
+Pattern line_pattern(BindArguments& a) {
+  Pattern pattern;
+  pattern.sequences.emplace_back();
+  std::vector<int> open{0};  // the sequences being filled, innermost last
+  auto add = [&](Item item) { pattern.sequences[static_cast<std::size_t>(open.back())].push_back(item); };
+  for (const BoundParameter& p : a.parameters) {
+    const std::string& name = p.syntax->name;
+    if (name == "(") {
+      open.push_back(static_cast<int>(pattern.sequences.size()));
+      pattern.sequences.emplace_back();
+    } else if ((name == "repeat" && pattern.filters.size() < a.arguments.size()) || (name == ")" && open.size() > 1)) {
+      Item item{-1, -1, p.syntax->values[0]->number, p.syntax->values[1]->number};
+      if (name == "repeat") {
+        item.filter = static_cast<int>(pattern.filters.size());
+        pattern.filters.push_back(std::move(a.arguments[pattern.filters.size()]));
+      } else {
+        item.sequence = open.back();
+        open.pop_back();
+      }
+      add(item);
+    }
+  }
+  return pattern;
+}
 
 FilterPtr bind_line(BindArguments& a) {
   LineOptions o;
@@ -322,13 +433,7 @@ FilterPtr bind_line(BindArguments& a) {
   bool failed = false;
   o.range = RangeBounds::take(a, "length", &failed);
   if (failed) return nullptr;
-  std::vector<Constituent> constituents;
-  std::size_t next = 0;
-  for (const BoundParameter& p : a.parameters) {
-    if (p.syntax->name != "repeat" || next >= a.arguments.size()) continue;
-    constituents.push_back({std::move(a.arguments[next++]), p.syntax->values[0]->number, p.syntax->values[1]->number});
-  }
-  return std::make_unique<Line>(std::move(constituents), std::move(o));
+  return std::make_unique<Line>(line_pattern(a), std::move(o));
 }
 
 }  // namespace

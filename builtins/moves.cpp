@@ -199,6 +199,7 @@ class MoveFilter final : public Filter {
                                                            ? chess::legal_retractions(position)
                                                            : chess::pseudolegal_retractions(position);
     for (const chess::Retraction& r : retractions) {
+      ctx.charge();  // building each predecessor is work even when no target is evaluated there
       const chess::Position before = chess::retract(position, r);
       if (accepts(r.move, before, false, sets) && !visit(r.move, before)) return;
     }

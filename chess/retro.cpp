@@ -163,12 +163,15 @@ std::string predecessor_fen(const Position& pos, const Retraction& r) {
   const Move m = r.move;
   const Square from = m.from();
   const Square to = m.to();
+  // Rights by their rook's file (Shredder-FEN): K and Q name the outermost rook, which an
+  // uncaptured rook can change (king a8, castling rook b8, a rook uncaptured on e8).
+  auto right_letter = [](Color c, Square rook) {
+    return static_cast<char>((c == Color::White ? 'A' : 'a') + rook.file());
+  };
   std::string castling;
   for (Color c : {Color::White, Color::Black}) {
     for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-      if (!pos.has_castling_right(c, side)) continue;
-      const char letter = side == CastlingSide::King ? 'K' : 'Q';
-      castling += c == Color::White ? letter : static_cast<char>(letter - 'A' + 'a');
+      if (pos.has_castling_right(c, side)) castling += right_letter(c, pos.castling_rook(c, side));
     }
   }
   Square en_passant = Square::none();
@@ -179,8 +182,7 @@ std::string predecessor_fen(const Position& pos, const Retraction& r) {
       board[from.index()] = board[king_to.index()];
       board[to.index()] = board[rook_to.index()];
       board[king_to.index()] = board[rook_to.index()] = Piece::none();
-      const char letter = to.file() > from.file() ? 'K' : 'Q';
-      castling += mover == Color::White ? letter : static_cast<char>(letter - 'A' + 'a');
+      castling += right_letter(mover, to);
       break;
     }
     case Move::Kind::EnPassant:

@@ -12,13 +12,12 @@
 #include "chess/notation.h"
 #include "chess/pgn_reader.h"
 #include "chess/pgn_writer.h"
+#include "chess/reachability.h"
+#include "chess/retro.h"
 #include "interpreter/query.h"
 
 namespace quarry::fuzz {
 namespace {
-
-// Inputs past this size only slow the fuzzer down; the stress tests cover sheer size.
-constexpr std::size_t kMaxInput = 64 * 1024;
 
 void require(bool property) {
   if (!property) std::abort();
@@ -41,47 +40,130 @@ const chess::Game& fixed_game() {
   return game;
 }
 
+// The stdlib, parsed once per process: each run only binds its functions again.
+const interpreter::Stdlib& parsed_stdlib() {
+  static const interpreter::Stdlib lib = [] {
+    interpreter::Stdlib l;
+    grammar::Diagnostics diagnostics;
+    require(interpreter::parse_stdlib(l, builtins::standard_registry(), diagnostics));
+    return l;
+  }();
+  return lib;
+}
+
 std::optional<interpreter::CompiledQuery> compile(std::string_view input) {
   grammar::SourceFile file("fuzz.cql", std::string(input));
   grammar::Diagnostics diagnostics;
-  auto query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics, nullptr, {.secure = true});
+  auto query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics, nullptr,
+                                          {.secure = true, .stdlib = &parsed_stdlib()});
   diagnostics.render();
   return query;
 }
 
-}  // namespace
-
-void query_compile(std::string_view input) {
-  if (input.size() > kMaxInput) return;
-  compile(input);
-}
-
-void query_evaluate(std::string_view input) {
-  if (input.size() > kMaxInput) return;
-  auto query = compile(input);
-  if (!query) return;
+// Evaluates `query` at every position of `game` as a run does, within a budget; a limit or
+// running out of memory fails the game, as in a run. Then writes the game with its comments.
+void evaluate_over(const interpreter::CompiledQuery& query, const chess::Game& game) {
   interpreter::Context ctx;
-  interpreter::prepare_context(ctx, *query);
+  interpreter::prepare_context(ctx, query);
   ctx.set_variations(true);
   ctx.budget().set_limits({.max_steps = 200'000, .timeout_seconds = 0});
-  const chess::Game& game = fixed_game();
   try {
     ctx.set_game(game);
     for (chess::NodeId id : game.preorder()) {
       ctx.charge();
       ctx.set_node(id);
-      query->body->match(ctx);
+      query.body->match(ctx);
     }
     std::string out;
     chess::write_pgn(out, game, ctx.comments());
   } catch (const std::runtime_error&) {
-    // A limit: the game fails, as in a run.
   } catch (const std::bad_alloc&) {
   }
 }
 
+// Board, side to move, castling rights and en passant square: a FEN without its two counters.
+std::string state_of(const chess::Position& pos) {
+  std::string fen = pos.fen();
+  std::size_t cut = fen.size();
+  for (int spaces = 0; spaces < 2 && cut != std::string::npos && cut > 0; ++spaces) cut = fen.rfind(' ', cut - 1);
+  return cut == std::string::npos ? fen : fen.substr(0, cut);
+}
+
+// The wrappers of the imagine target: the fuzzed query is evaluated inside an imaginary position.
+constexpr std::string_view kImaginaryWrappers[][2] = {
+    {"move legal : {", "}"},
+    {"move pseudolegal : {", "}"},
+    {"move legal reverse : {", "}"},
+    {"move legal null : {", "}"},
+    {"move legal count all : {", "}"},
+    {"imagine sidetomove reverse : {", "}"},
+    {"imagine swap e1 e8 : {", "}"},
+    {"imagine piece _ --> d-e1-8 sidetomove reverse : {", "}"},
+    {"move legal reverse : move legal : {", "}"},
+    {"move legal : { fuzz_saved = saveposition } fuzz_saved : {", "}"},
+    {"", ""},
+};
+
+}  // namespace
+
+void query_compile(std::string_view input) { compile(input); }
+
+void query_evaluate(std::string_view input) {
+  auto query = compile(input);
+  if (query) evaluate_over(*query, fixed_game());
+}
+
+std::string imaginary_query(unsigned char picker, std::string_view body) {
+  const auto& wrapper = kImaginaryWrappers[picker % std::size(kImaginaryWrappers)];
+  return std::string(wrapper[0]) + std::string(body) + std::string(wrapper[1]);
+}
+
+std::size_t imaginary_wrapper_count() { return std::size(kImaginaryWrappers); }
+
+void imaginary_evaluate(std::string_view input) {
+  const std::size_t nl = input.find('\n');
+  if (nl == std::string_view::npos || nl > 512 || nl + 1 >= input.size()) return;
+  std::string error;
+  auto start = chess::Position::from_fen(std::string(input.substr(0, nl)), &error);
+  if (!start) return;
+  auto query = compile(imaginary_query(static_cast<unsigned char>(input[nl + 1]), input.substr(nl + 2)));
+  if (!query) return;
+  // The FEN's position and, when there is one, its first legal move and the first reply: a move
+  // to retract and a history for currentmutation and the game filters.
+  chess::Game game;
+  game.set_start(*start);
+  chess::NodeId node = game.root();
+  for (int ply = 0; ply < 2; ++ply) {
+    chess::MoveList moves;
+    chess::generate_legal_moves(game.node(node).position, moves);
+    if (moves.size() == 0) break;
+    node = game.add_child(node, moves[0]);
+  }
+  evaluate_over(*query, game);
+}
+
+void retro_parse(std::string_view input) {
+  if (input.size() > 512) return;
+  std::string error;
+  auto pos = chess::Position::from_fen(std::string(input), &error);
+  if (!pos) return;
+  const std::string state = state_of(*pos);
+  // Every legal retraction, played forwards from its predecessor, gives the position back. Not
+  // asserted with several kings of one colour: a king move forwards drops the castling rights
+  // that the other king holds (a retraction of the second king keeps them).
+  const bool one_king_each = pos->pieces(chess::Color::White, chess::PieceType::King).count() == 1 &&
+                             pos->pieces(chess::Color::Black, chess::PieceType::King).count() == 1;
+  for (const chess::Retraction& r : chess::legal_retractions(*pos)) {
+    const chess::Position before = chess::retract(*pos, r);
+    require(!one_king_each || state_of(before.after(r.move)) == state);
+    chess::retraction_text(*pos, r);
+  }
+  for (const chess::Retraction& r : chess::pseudolegal_retractions(*pos)) chess::retraction_text(*pos, r);
+  chess::check_is_explicable(*pos);
+  chess::analyse_reachability(*pos).articulation();
+}
+
 void pgn_read(std::string_view input) {
-  if (input.size() > kMaxInput) return;
   auto reader = chess::PgnReader::from_string(std::string(input));
   chess::Game game;
   chess::PgnDiagnostic diagnostic;
@@ -145,7 +227,17 @@ Entry entry_named(std::string_view name) {
   if (name == "pgn") return pgn_read;
   if (name == "fen") return fen_parse;
   if (name == "san") return san_parse;
+  if (name == "retro") return retro_parse;
+  if (name == "imagine") return imaginary_evaluate;
   return nullptr;
+}
+
+std::size_t max_fuzz_input(std::string_view name) {
+  // Past these sizes inputs only slow the fuzzer down; the stress tests cover sheer size, and
+  // kept regression inputs replay whole.
+  if (name == "pgn") return 64 * 1024;
+  if (name == "query" || name == "evaluate" || name == "imagine") return 16 * 1024;
+  return 1024;
 }
 
 }  // namespace quarry::fuzz

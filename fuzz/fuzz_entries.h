@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace quarry::fuzz {
@@ -13,9 +14,19 @@ void query_evaluate(std::string_view input);  // compile, then evaluate over a f
 void pgn_read(std::string_view input);        // read, replay, write and read back every game
 void fen_parse(std::string_view input);       // parse a FEN, print it, generate moves
 void san_parse(std::string_view input);       // "FEN\nSAN": decode a move and write it back
+void retro_parse(std::string_view input);     // a FEN: retract every move, replay it, judge reachability
+// "FEN\nXQUERY": the query, inside the speculative move or imagine filter that byte X picks,
+// evaluated over the FEN's position and two moves after it.
+void imaginary_evaluate(std::string_view input);
+// The imagine target's query: `body` inside the wrapper `picker` selects (modulo their number).
+std::string imaginary_query(unsigned char picker, std::string_view body);
+std::size_t imaginary_wrapper_count();
 
-// The target called `name` ("query", "evaluate", "pgn", "fen", "san"); nullptr if unknown.
+// The target called `name` ("query", "evaluate", "pgn", "fen", "san", "retro", "imagine");
+// nullptr if unknown.
 using Entry = void (*)(std::string_view);
 Entry entry_named(std::string_view name);
+// The largest input the libFuzzer target `name` passes on (larger ones are skipped).
+std::size_t max_fuzz_input(std::string_view name);
 
 }  // namespace quarry::fuzz

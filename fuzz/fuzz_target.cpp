@@ -7,6 +7,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const quarry::fuzz::Entry entry = quarry::fuzz::entry_named(QUARRY_FUZZ_TARGET);
+  static const std::size_t max_size = quarry::fuzz::max_fuzz_input(QUARRY_FUZZ_TARGET);
+  if (size > max_size) return 0;
   entry(std::string_view(reinterpret_cast<const char*>(data), size));
   return 0;
 }

@@ -1,6 +1,7 @@
 // Quantifiers and arrows of the line filter, read token by token (see line_syntax.h).
 #include "grammar/line_syntax.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace quarry::grammar {
@@ -89,6 +90,100 @@ SyntaxParameter line_repeat_parameter(const LineRepeat& repeat, SourceRange rang
     p.values.push_back(std::move(n));
   }
   return p;
+}
+
+namespace {
+
+const char* const kRepeatHint = "write *, +, ?, {n}, {m,n}, {m,} or {,n}";
+
+bool is_arrow_token(const Token& t) { return t.kind == TokenKind::Operator && is_line_arrow(t.text); }
+
+// Whether a parenthesised group holds line constituents: an arrow at its own level, or a group
+// of them first (`((C1 --> C2){2})+`). The lexer bounds the nesting this recursion follows.
+bool is_line_group(const Token& t) {
+  if (t.kind != TokenKind::ParenGroup || t.children.empty()) return false;
+  return is_line_group(t.children.front()) || std::any_of(t.children.begin(), t.children.end(), is_arrow_token);
+}
+
+class ConstituentReader {
+ public:
+  ConstituentReader(SyntaxNode& node, const ParseConstituent& parse, LineSyntaxError& error)
+      : node_(node), parse_(parse), error_(error) {}
+
+  // Reads `--> C [q] --> C [q] …` up to the first token that is not an arrow; inside a group the
+  // first constituent has no arrow before it (`leading_arrow` false).
+  bool sequence(TokenStream& in, bool leading_arrow) {
+    for (bool first = true; !in.at_end(); first = false) {
+      if (!first || leading_arrow) {
+        if (!is_arrow_token(in.peek())) return true;
+        const Token& a = in.next();
+        if (arrow_.empty()) node_.parameters.push_back({arrow_ = std::string(a.text), a.range, {}});
+        if (a.text != arrow_) return fail(a.range, "the arrows of a 'line' may not be mixed", "write every arrow as " + arrow_);
+        if (in.at_end()) return fail(in.here(), "expected a filter after '" + arrow_ + "'", "");
+      }
+      if (!(is_line_group(in.peek()) ? group(in) : filter(in))) return false;
+    }
+    return true;
+  }
+
+  bool found_arrow() const { return !arrow_.empty(); }
+
+ private:
+  bool fail(SourceRange where, std::string message, std::string hint) {
+    error_ = {std::move(message), std::move(hint), where};
+    return false;
+  }
+
+  bool group(TokenStream& in) {
+    const Token& g = in.next();
+    TokenStream inner(g.children, g.range);
+    if (is_arrow_token(inner.peek())) {
+      return fail(inner.peek().range, "a group of line constituents starts with a filter", "write (C1 --> C2)");
+    }
+    node_.parameters.push_back({"(", g.range, {}});
+    if (!sequence(inner, false)) return false;
+    if (!inner.at_end()) {
+      return fail(inner.peek().range, "expected '" + arrow_ + "' between the constituents of this group",
+                  "write (C1 " + arrow_ + " C2); use { … } to join filters into one constituent");
+    }
+    SourceRange where = g.range;
+    std::string message;
+    std::optional<LineRepeat> repeat = read_line_repeat(in, message, where);
+    if (!repeat) return fail(where, message, kRepeatHint);
+    SyntaxParameter close = line_repeat_parameter(*repeat, where);
+    close.name = ")";
+    node_.parameters.push_back(std::move(close));
+    node_.range.end = std::max(g.range.end, where.end);
+    return true;
+  }
+
+  bool filter(TokenStream& in) {
+    node_.children.push_back(parse_(in));
+    SourceRange where = node_.children.back()->range;
+    std::string message;
+    std::optional<LineRepeat> repeat = read_line_repeat(in, message, where);
+    if (!repeat) return fail(where, message, kRepeatHint);
+    node_.parameters.push_back(line_repeat_parameter(*repeat, where));
+    node_.range.end = std::max(node_.children.back()->range.end, where.end);
+    return true;
+  }
+
+  SyntaxNode& node_;
+  const ParseConstituent& parse_;
+  LineSyntaxError& error_;
+  std::string arrow_;
+};
+
+}  // namespace
+
+bool read_line_constituents(TokenStream& in, SyntaxNode& node, const ParseConstituent& parse, LineSyntaxError& error) {
+  ConstituentReader reader(node, parse, error);
+  if (!reader.sequence(in, true)) return false;
+  if (!reader.found_arrow()) {
+    error = {"'line' needs its constituents after an arrow", "write line --> F1 --> F2", in.here()};
+    return false;
+  }
+  return true;
 }
 
 }  // namespace quarry::grammar

@@ -2,6 +2,7 @@
 // constituent (`*`, `+`, `?`, `{n}`, `{m,n}`, `{m,}`, `{,n}`, `{*}`, `{+}`).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,5 +32,21 @@ std::optional<LineRepeat> read_line_repeat(TokenStream& in, std::string& error, 
 // The parameter "repeat" recording a constituent's quantifier: two Number values, min and max
 // (max -1: no bound). A `line` keyword node holds one per child, in order.
 SyntaxParameter line_repeat_parameter(const LineRepeat& repeat, SourceRange range);
+
+// Parses one constituent's filter, stopping before a line quantifier at its level.
+using ParseConstituent = std::function<SyntaxPtr(TokenStream&)>;
+
+struct LineSyntaxError {
+  std::string message;
+  std::string hint;
+  SourceRange where;
+};
+
+// Reads `--> C1 [q] --> C2 [q] …` into `node`: one child per filter, each followed in
+// node.parameters by its "repeat"; the arrow is the parameter "-->" or "<--". A parenthesised
+// group of constituents, `(C1 --> C2)+`, is written as the parameter "(" before its constituents
+// and ")" after them, holding the group's own repeat like "repeat". False (with `error`) on
+// malformed input.
+bool read_line_constituents(TokenStream& in, SyntaxNode& node, const ParseConstituent& parse, LineSyntaxError& error);
 
 }  // namespace quarry::grammar

@@ -319,29 +319,19 @@ class Lowering {
     return node;
   }
 
-  // `line [words] [range] [words] --> C1 [q] --> C2 [q] …`: one child per constituent, each with
-  // its parameter "repeat"; the arrow is the parameter "-->" or "<--".
+  // `line [words] [range] [words] --> C1 [q] --> C2 [q] …` (grammar/line_syntax.h).
   SyntaxPtr line_filter(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
     range_parameter(in, *node);
     keyword_parameters(in, *node, shape);
-    std::string arrow;
-    while (!in.at_end() && in.peek().kind == TokenKind::Operator && is_line_arrow(in.peek().text)) {
-      const Token& a = in.next();
-      if (arrow.empty()) node->parameters.push_back({arrow = std::string(a.text), a.range, {}});
-      if (a.text != arrow) fail(a.range, "the arrows of a 'line' may not be mixed", "write every arrow as " + arrow);
-      if (in.at_end()) fail(in.here(), "expected a filter after '" + arrow + "'");
+    ParseConstituent parse = [this](TokenStream& s) {
       const TokenStream* outer_barrier = line_barrier_;
-      line_barrier_ = &in;
-      node->children.push_back(expression(in, precedence::kLowest));
+      line_barrier_ = &s;
+      SyntaxPtr filter = expression(s, precedence::kLowest);
       line_barrier_ = outer_barrier;
-      std::string error;
-      SourceRange where = node->children.back()->range;
-      std::optional<LineRepeat> repeat = read_line_repeat(in, error, where);
-      if (!repeat) fail(where, error, "write *, +, ?, {n}, {m,n}, {m,} or {,n}");
-      node->parameters.push_back(line_repeat_parameter(*repeat, where));
-      node->range.end = std::max(node->children.back()->range.end, where.end);
-    }
-    if (arrow.empty()) fail(in.here(), "'line' needs its constituents after an arrow", "write line --> F1 --> F2");
+      return filter;
+    };
+    LineSyntaxError error;
+    if (!read_line_constituents(in, *node, parse, error)) fail(error.where, error.message, error.hint);
     return node;
   }
 

@@ -59,25 +59,39 @@ void take_declarations(CompiledQuery& query, const Binder& binder) {
 
 }  // namespace
 
-bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set<std::string>& functions,
-                 grammar::Diagnostics& diagnostics) {
+bool parse_stdlib(Stdlib& lib, const Registry& registry, grammar::Diagnostics& diagnostics) {
+  std::set<std::string> functions;  // a later file may call an earlier one's functions
   for (const stdlib::StdlibFile& f : stdlib::files()) {
     lib.files.push_back(std::make_unique<grammar::SourceFile>(std::string(f.name), std::string(f.text)));
     const grammar::SourceFile& file = *lib.files.back();
     std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics, &functions);
     if (!tree) return false;
-    binder.set_file(file);
     for (const auto& node : tree->body) {
       if (node->kind != grammar::SyntaxKind::Keyword || node->text != "function") {
         diagnostics.error(file, node->range, "the standard library may only define functions");
         return false;
       }
-      if (!binder.bind(*node)) return false;
       functions.insert(node->parameters[0].values[0]->text);
     }
     lib.trees.push_back(std::move(*tree));
   }
   return true;
+}
+
+bool bind_stdlib(const Stdlib& lib, Binder& binder, std::set<std::string>& functions) {
+  for (std::size_t i = 0; i < lib.trees.size(); ++i) {
+    binder.set_file(*lib.files[i]);
+    for (const auto& node : lib.trees[i].body) {
+      if (!binder.bind(*node)) return false;
+      functions.insert(node->parameters[0].values[0]->text);
+    }
+  }
+  return true;
+}
+
+bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set<std::string>& functions,
+                 grammar::Diagnostics& diagnostics) {
+  return parse_stdlib(lib, registry, diagnostics) && bind_stdlib(lib, binder, functions);
 }
 
 namespace {
@@ -146,7 +160,10 @@ std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, c
   binder.set_secure(options.secure);
   Stdlib lib;
   std::set<std::string> functions;
-  if (!load_stdlib(lib, registry, binder, functions, diagnostics)) return std::nullopt;
+  if (options.stdlib != nullptr ? !bind_stdlib(*options.stdlib, binder, functions)
+                                : !load_stdlib(lib, registry, binder, functions, diagnostics)) {
+    return std::nullopt;
+  }
   auto wrapped = std::make_unique<grammar::SyntaxNode>();
   wrapped->kind = grammar::SyntaxKind::Compound;
   for (grammar::SyntaxPtr& node : extra_body) wrapped->children.push_back(std::move(node));
@@ -181,7 +198,10 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   binder.set_secure(options.secure);
   Stdlib lib;
   std::set<std::string> functions;
-  if (!load_stdlib(lib, registry, binder, functions, diagnostics)) return std::nullopt;
+  if (options.stdlib != nullptr ? !bind_stdlib(*options.stdlib, binder, functions)
+                                : !load_stdlib(lib, registry, binder, functions, diagnostics)) {
+    return std::nullopt;
+  }
   binder.set_file(file);
   std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics, &functions);
   if (!tree) return std::nullopt;

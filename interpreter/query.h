@@ -64,8 +64,14 @@ struct Stdlib {
   std::vector<std::unique_ptr<grammar::SourceFile>> files;
   std::vector<grammar::SyntaxTree> trees;
 };
-// Binds every stdlib function into `binder`; their names go to `functions`, so the parser reads
-// `Name(…)` as a call. False (with diagnostics) if the stdlib does not compile.
+// Parses the stdlib's files into `lib` (nothing bound). False (with diagnostics) on an error.
+bool parse_stdlib(Stdlib& lib, const Registry& registry, grammar::Diagnostics& diagnostics);
+// Binds the functions of a parsed stdlib into `binder`, their names into `functions`; `lib` must
+// outlive the binder and what it binds. False (with the binder's diagnostics) on an error.
+bool bind_stdlib(const Stdlib& lib, Binder& binder, std::set<std::string>& functions);
+// parse_stdlib, then bind_stdlib: every stdlib function is bound into `binder`; their names go to
+// `functions`, so the parser reads `Name(…)` as a call. False (with diagnostics) if the stdlib does
+// not compile.
 bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set<std::string>& functions,
                  grammar::Diagnostics& diagnostics);
 
@@ -77,6 +83,9 @@ struct CompileOptions {
   bool keep_parse_tree = false;  // render the syntax tree into CompiledQuery::parse_tree (--parse)
   bool secure = false;           // --secure: filters that touch files are errors
   std::vector<std::string> transforms = {};  // --flip, --flipcolor, …: wrap the whole body, first outermost
+  // The stdlib already parsed (parse_stdlib), for callers that compile many queries: only its
+  // binding is repeated. It must outlive the compiled query. nullptr: parse it here.
+  const Stdlib* stdlib = nullptr;
 };
 
 // `extra` (optional) is query text given on the command line: CQL's preamble, bound before the

@@ -116,3 +116,32 @@ TEST_CASE("line nestban: a line starting inside a line matched before in this ga
   // The same start may be evaluated again.
   CHECK(comments("line nestban quiet --> {comment(\"at \" ply) .} {2}", {nullptr, nullptr}).size() == 4);
 }
+
+TEST_CASE("line groups: parenthesised constituents quantified together", "[line]") {
+  // Main line 1.e4 e5 2.Nf3 Nc6: positions alternate wtm, btm.
+  CHECK(holds("(line --> (wtm --> btm)+) == 4", nullptr, false));
+  CHECK(holds("(line --> (wtm --> btm){1}) == 2", nullptr, false));
+  CHECK(holds("(line --> (wtm --> btm){2} --> wtm) == 5", nullptr, false));
+  CHECK_FALSE(holds("line --> (wtm --> btm){3}", nullptr, false));
+  CHECK(holds("(line --> (btm --> wtm)* --> wtm) == 1", nullptr, false));
+  CHECK(holds("(line --> (btm --> wtm)* --> btm) == 3", &Tree::e4, false));
+  CHECK(holds("(line --> wtm --> (btm --> wtm)? --> btm) == 4", nullptr, false));
+  // Nested groups, quantifiers inside a group, a single filter in parentheses.
+  CHECK(holds("(line --> ((wtm --> btm){2})+) == 4", nullptr, false));
+  CHECK(holds("(line --> (. {2} --> wtm)) == 3", nullptr, false));
+  CHECK(holds("(line --> (wtm)+ --> btm) == 2", nullptr, false));
+  // A group that can match nothing does not loop.
+  CHECK(holds("(line --> (check ? --> mate ?)* --> .) == 1", nullptr, false));
+  // Backwards the arrows inside the group are <-- too.
+  CHECK(holds("(line <-- (wtm <-- btm)+) == 4", &Tree::nc6, false));
+  CHECK(compile_error("line <-- (btm --> wtm)+") == "the arrows of a 'line' may not be mixed");
+  CHECK(compile_error("line --> (wtm btm)+") == "expected only one filter inside these parentheses");
+  CHECK(compile_error("line --> (wtm --> btm btm)") == "expected '-->' between the constituents of this group");
+  CHECK(compile_error("line --> (--> btm)") == "a group of line constituents starts with a filter");
+  CHECK(compile_error("line --> (wtm --> btm){2,1}") == "the repetition of a line constituent is empty");
+}
+
+TEST_CASE("line groups keep the constituents' comments of the reported line", "[line]") {
+  CHECK(comments("line quiet --> ({comment(\"w\") wtm} --> {comment(\"b\") btm}){2}") ==
+        std::vector<std::string>{"0:w", "1:b", "2:w", "3:b"});
+}

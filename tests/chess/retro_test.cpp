@@ -147,3 +147,17 @@ TEST_CASE("retro: Four-File retractions stay on the four files", "[retro][varian
   CHECK(std::find(texts.begin(), texts.end(), "~Pa2a4") != texts.end());
   CHECK(std::find(texts.begin(), texts.end(), "~Pa3a4") != texts.end());
 }
+
+TEST_CASE("a predecessor keeps the castling rook when an uncaptured rook stands further out", "[retro]") {
+  // Black's kingside right is the b8 rook; uncapturing a rook on e8 puts a rook further out,
+  // which a K/Q letter would have named instead (found by fuzzing).
+  const Position pos = at("kr2R3/8/8/8/8/8/8/3RK2R b KQk - 0 1");
+  std::size_t uncaptures = 0;
+  for (const Retraction& r : legal_retractions(pos)) {
+    const Position before = retract(pos, r);
+    CHECK(before.castling_rook(Color::Black, CastlingSide::King) == Square::parse("b8"));
+    CHECK(before.after(r.move).castling_rook(Color::Black, CastlingSide::King) == Square::parse("b8"));
+    uncaptures += r.uncaptured == PieceType::Rook ? 1 : 0;
+  }
+  CHECK(uncaptures > 0);
+}

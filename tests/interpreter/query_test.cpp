@@ -89,4 +89,20 @@ TEST_CASE("sort matchcount in the header is matchcount with the output sorted by
   REQUIRE(plain.query);
   CHECK_FALSE(plain.query->options.sort_matchcount);
   CHECK(plain.query->sorts.empty());
+TEST_CASE("a stdlib parsed once serves many compilations", "[query]") {
+  interpreter::Stdlib lib;
+  grammar::Diagnostics parse_diagnostics;
+  REQUIRE(interpreter::parse_stdlib(lib, builtins::standard_registry(), parse_diagnostics));
+  CHECK(lib.trees.size() == lib.files.size());
+  for (int run = 0; run < 2; ++run) {
+    grammar::SourceFile file("q.cql", "kpkRuleDraw() or kpkRuleWin()");
+    grammar::Diagnostics diagnostics;
+    auto query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics, nullptr, {.stdlib = &lib});
+    CHECK(query.has_value());
+  }
+  // The query's own errors are still reported.
+  grammar::SourceFile bad("q.cql", "noSuchFunction(d5)");
+  grammar::Diagnostics diagnostics;
+  CHECK_FALSE(interpreter::compile_query(bad, builtins::standard_registry(), diagnostics, nullptr, {.stdlib = &lib}));
+  CHECK(diagnostics.has_errors());
 }

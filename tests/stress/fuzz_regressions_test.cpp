@@ -22,3 +22,13 @@ TEST_CASE("kept fuzz inputs replay without failing", "[stress][fuzz]") {
   }
   CHECK(replayed >= 8);
 }
+
+TEST_CASE("every wrapper of the imagine target compiles, so its inputs reach imaginary positions", "[stress][fuzz]") {
+  for (std::size_t picker = 0; picker < quarry::fuzz::imaginary_wrapper_count(); ++picker) {
+    const std::string text = quarry::fuzz::imaginary_query(static_cast<unsigned char>(picker), "mate");
+    INFO(text);
+    quarry::grammar::SourceFile file("imagine.cql", text);
+    quarry::grammar::Diagnostics diagnostics;
+    CHECK(quarry::interpreter::compile_query(file, quarry::builtins::standard_registry(), diagnostics).has_value());
+  }
+}

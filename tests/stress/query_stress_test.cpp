@@ -96,6 +96,19 @@ TEST_CASE("a game past the step budget fails and the run goes on", "[stress][bud
   CHECK(r.stats.games_failed == 1);  // 400 x 400 positions; the short game fits
 }
 
+TEST_CASE("speculative and reverse moves count against the step budget", "[stress][budget]") {
+  interpreter::RunSettings settings;
+  settings.limits.max_steps = 10'000;
+  // Each level multiplies the imaginary positions by about 20 (found by fuzzing: nothing was
+  // counted, so nested move filters ran without bound).
+  auto forward = run_stress("move legal : move legal : move legal : move legal : false", kShortGame, settings);
+  CHECK(forward.stats.games_failed == 1);
+  auto reverse = run_stress("move legal reverse : move legal : move legal reverse count : false", kShortGame, settings);
+  CHECK(reverse.stats.games_failed == 1);
+  // The same query within budget fails nothing.
+  CHECK(run_stress("move legal : false", kShortGame, settings).stats.games_failed == 0);
+}
+
 TEST_CASE("the timeout fails a slow game", "[stress][budget]") {
   interpreter::RunSettings settings;
   settings.limits.max_steps = 0;
