@@ -89,6 +89,8 @@ TEST_CASE("sort matchcount in the header is matchcount with the output sorted by
   REQUIRE(plain.query);
   CHECK_FALSE(plain.query->options.sort_matchcount);
   CHECK(plain.query->sorts.empty());
+}
+
 TEST_CASE("a stdlib parsed once serves many compilations", "[query]") {
   interpreter::Stdlib lib;
   grammar::Diagnostics parse_diagnostics;
