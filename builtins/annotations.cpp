@@ -127,7 +127,7 @@ constexpr std::array<ParameterSpec, 1> kMessageParameters{{{"quiet"}}};
 
 }  // namespace
 
-void register_annotation_filters(Registry& registry) {
+void register_annotations_filters(Registry& registry) {
   registry.add({{"comment", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1},
                 "comment(a b …): attaches the arguments as text to this position in the output",
                 [](BindArguments& a) -> FilterPtr { return std::make_unique<Comment>(text_arguments(a)); }});

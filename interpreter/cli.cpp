@@ -19,6 +19,7 @@
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "interpreter/exit_status.h"
+#include "interpreter/filter_help.h"
 #include "interpreter/legality_command.h"
 #include "interpreter/merge_command.h"
 #include "interpreter/query.h"
@@ -260,7 +261,8 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_option("--maxsteps", cl.max_steps, "fail a game whose evaluation takes more than N steps (0: no limit)");
   app.add_option("--maxmemory", cl.max_memory_mb, "cap the memory at MB megabytes (0: no cap; default 3/4 of RAM)");
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
-  app.footer("Interactive: quarry repl [games.pgn | FEN] [--ascii] (see docs/repl.md)");
+  app.footer("Interactive: quarry repl [games.pgn | FEN] [--ascii] (see docs/repl.md)\n"
+             "Every filter with a one-line summary: quarry --help filters");
 }
 
 }  // namespace
@@ -269,6 +271,9 @@ int run_command_line(int argc, char** argv) {
   if (argc >= 2 && std::string(argv[1]) == "perft") return run_perft(argc, argv);
   if (argc >= 2 && std::string(argv[1]) == "merge") return run_merge(argc, argv);
   if (argc >= 2 && std::string(argv[1]) == "legality") return run_legality_command(argc, argv);
+  if (argc == 3 && std::string(argv[1]) == "--help" && std::string(argv[2]) == "filters") {
+    return std::fputs(filter_list(builtins::standard_registry()).c_str(), stdout) < 0 ? kExitIo : 0;
+  }
 
   CLI::App app{"quarry: runs Chess Query Language (CQL 6.1 / CQLi) queries over PGN files", "quarry"};
   CommandLine cl;
