@@ -3,7 +3,6 @@
 // removetag, removecomment), which the runner applies to the game it writes.
 #include <array>
 #include <cctype>
-#include <iostream>
 
 #include "builtins/builtins.h"
 #include "builtins/string_functions.h"
@@ -35,7 +34,7 @@ class Comment final : public Filter {
   std::vector<TextArgument> arguments_;
 };
 
-// message [quiet] (a b …): writes the text to standard output at once, prefixed (unless quiet)
+// message [quiet] (a b …): writes the text to the context's message sink (standard output) at once, prefixed (unless quiet)
 // with where it was produced; always matches.
 class Message final : public Filter {
  public:
@@ -47,7 +46,7 @@ class Message final : public Filter {
     if (!quiet_ && ctx.game().number != 0) line = location(ctx) + ": ";
     line += arguments_text(arguments_, ctx);
     line += '\n';
-    std::cout << line << std::flush;
+    ctx.message_sink() << line << std::flush;
     return true;
   }
 
@@ -183,7 +182,7 @@ constexpr std::array<ParameterSpec, 1> kMessageParameters{{{"quiet"}}};
 
 }  // namespace
 
-void register_annotation_filters(Registry& registry) {
+void register_annotations_filters(Registry& registry) {
   registry.add({{"comment", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1},
                 "comment(a b …): attaches the arguments as text to this position in the output",
                 [](BindArguments& a) -> FilterPtr { return std::make_unique<Comment>(text_arguments(a)); }});

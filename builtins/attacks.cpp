@@ -63,7 +63,7 @@ BindFunction bind_attack_filter() {
 
 }  // namespace
 
-void register_attack_filters(Registry& registry) {
+void register_attacks_filters(Registry& registry) {
   registry.add({{"attacks", ShapeKind::Infix, precedence::kAttacks, 2, 2},
                 "the squares of the left set holding a piece that attacks a square of the right set",
                 bind_attack_filter<Attacks>()});

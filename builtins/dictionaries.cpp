@@ -230,7 +230,7 @@ FilterPtr bind_key_iteration(BindArguments& a) {
 
 }  // namespace
 
-void register_dictionary_filters(Registry& registry) {
+void register_dictionaries_filters(Registry& registry) {
   FilterSpec spec{{"dictionary", grammar::ShapeKind::Dictionary},
                   "dictionary KEY --> VALUE (MERGE) $D: a map kept across games", bind_declaration};
   spec.binds_children = true;

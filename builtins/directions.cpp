@@ -82,7 +82,7 @@ BindFunction bind_square_colour(SquareSet colour) {
 
 }  // namespace
 
-void register_direction_filters(Registry& registry) {
+void register_directions_filters(Registry& registry) {
   for (const geometry::DirectionWord& word : geometry::kDirectionWords) {
     grammar::KeywordShape shape{word.name, ShapeKind::Prefix, precedence::kDirection, 1, 1};
     shape.optional_range = true;

@@ -21,7 +21,7 @@ class EndBlock final : public Filter {
 
 }  // namespace
 
-void register_end_block_filters(Registry& registry) {
+void register_end_blocks_filters(Registry& registry) {
   registry.add({{"cqlend", grammar::ShapeKind::Prefix, grammar::precedence::kLowest},
                 "cqlend { … }: evaluated once after the last game", [](BindArguments& a) -> FilterPtr {
                   auto block = std::make_unique<EndBlock>(std::move(a.arguments[0]));

@@ -26,7 +26,7 @@ FilterPtr bind_definition(BindArguments& a) {
 
 }  // namespace
 
-void register_function_filters(Registry& registry) {
+void register_functions_filters(Registry& registry) {
   FilterSpec spec{{"function", grammar::ShapeKind::Function}, "function Name($a $b) { … }: a function, expanded where called",
                   bind_definition};
   spec.binds_children = true;

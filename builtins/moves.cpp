@@ -462,7 +462,7 @@ FilterPtr bind_speculative_move(BindArguments& a) {
   return std::move(a.arguments[0]);
 }
 
-void register_move_filters(Registry& registry) {
+void register_moves_filters(Registry& registry) {
   grammar::KeywordShape shape{"move", ShapeKind::Parameters, precedence::kLowest, 0, 0, kMoveParameters};
   shape.argument_stops_at_colon = true;
   registry.add({shape,

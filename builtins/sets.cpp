@@ -123,7 +123,7 @@ BindFunction bind_set_algebra(SetOp op) {
 
 }  // namespace
 
-void register_set_filters(Registry& registry) {
+void register_sets_filters(Registry& registry) {
   registry.add_operator(construct::kPieceDesignator, 0, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<PieceDesignator>(a.node.piece_mask, SquareSet(a.node.squares));
   });

@@ -130,7 +130,7 @@ grammar::KeywordShape set_prefix(std::string_view name) {
 
 }  // namespace
 
-void register_square_filters(Registry& registry) {
+void register_squares_filters(Registry& registry) {
   // makesquare(file rank), or makesquare "e4" (its argument binds just below string +).
   registry.add({{"makesquare", ShapeKind::CallOrPrefix, precedence::kNumericPrefix, 1, 2},
                 "the square with that file and rank (1-8), or named by a string: makesquare(f r), makesquare \"e4\"",

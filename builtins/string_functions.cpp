@@ -509,7 +509,7 @@ FilterPtr make_substring_test(FilterPtr needle, FilterPtr haystack) {
   return std::make_unique<SubstringTest>(std::move(needle), std::move(haystack));
 }
 
-void register_string_function_filters(Registry& registry) {
+void register_string_functions_filters(Registry& registry) {
   register_string_keywords(registry);
   register_numeric_keywords(registry);
   register_file_keywords(registry);

@@ -129,7 +129,7 @@ FilterPtr bind_current_transform(BindArguments& a) {
 
 }  // namespace
 
-void register_transform_filters(Registry& registry) {
+void register_transforms_filters(Registry& registry) {
   using grammar::ShapeKind;
   constexpr std::string_view kNames[] = {"flipcolor", "reversecolor", "flip", "fliphorizontal", "flipvertical",
                                           "rotate90", "rotate45", "shift", "shifthorizontal", "shiftvertical"};

@@ -158,7 +158,7 @@ BindFunction bind_update(Update op) {
 
 }  // namespace
 
-void register_variable_filters(Registry& registry) {
+void register_variables_filters(Registry& registry) {
   registry.add_operator(construct::kVariable, 0, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<VariableRef>(a.binder.variable(a.variable_slot).type, a.variable_slot);
   });

@@ -30,7 +30,8 @@ struct seps : star<separator> {};
 struct string_escape : seq<one<'\\'>, any> {};
 struct string_body : star<sor<string_escape, not_one<'"', '\\'>>> {};
 struct string_end : one<'"'> {};
-struct string_literal : if_must<one<'"'>, string_body, string_end> {};
+struct string_opened : success {};  // marks where the string began, for "never closed" errors
+struct string_literal : if_must<one<'"'>, string_opened, string_body, string_end> {};
 struct number : plus<digit> {};
 // `\2`, `\-2`, `\{year}`, `\-{year}` outside strings: a capture of the last `~~`. At most nine
 // digits, so a group number always fits.
@@ -71,9 +72,13 @@ struct items;
 struct close_brace : one<'}'> {};
 struct close_paren : one<')'> {};
 struct close_bracket : one<']'> {};
-struct brace_group : if_must<one<'{'>, seps, items, close_brace> {};
-struct paren_group : if_must<one<'('>, seps, items, close_paren> {};
-struct index_group : if_must<one<'['>, seps, items, close_bracket> {};
+// The grammar counts the groups it is inside (Nesting below), so only real brackets count:
+// brackets in strings and comments are text.
+struct group_opened : success {};
+struct group_closed : success {};
+struct brace_group : if_must<one<'{'>, group_opened, seps, items, close_brace, group_closed> {};
+struct paren_group : if_must<one<'('>, group_opened, seps, items, close_paren, group_closed> {};
+struct index_group : if_must<one<'['>, group_opened, seps, items, close_bracket, group_closed> {};
 struct atom : sor<string_literal, number, escaped_character, capture_reference, piece_designator, identifier, brace_group, paren_group> {};
 struct primary : seq<atom, star<index_group>> {};
 struct item : sor<primary, operator_token> {};
@@ -98,6 +103,47 @@ template <> inline constexpr const char* error_message<close_bracket> = "missing
 template <> inline constexpr const char* error_message<end_of_query> = "unexpected character";
 template <> inline constexpr const char* error_message<seps> = "unexpected character";
 template <> inline constexpr const char* error_message<items> = "unexpected character";
+
+// What the grammar tracks while it reads: the groups open around the current point (their
+// bracket and where it stands) and where the last string began. PEGTL recurses once per nested
+// group, so absurd nesting is refused before it can exhaust the stack.
+struct Nesting {
+  static constexpr std::size_t kMaxDepth = 200;
+  std::vector<std::pair<char, std::uint32_t>> open;
+  std::uint32_t string_start = 0;
+};
+
+const char* const kTooDeep = "brackets nested too deeply (more than 200 levels)";
+
+template <typename Rule> struct track : nothing<Rule> {};
+template <> struct track<group_opened> {
+  template <typename ActionInput, typename... ParseTreeState>
+  static void apply(const ActionInput& in, Nesting& nesting, ParseTreeState&&...) {
+    const auto at = static_cast<std::uint32_t>(in.position().byte - 1);  // the bracket just read
+    nesting.open.emplace_back(in.begin()[-1], at);
+    if (nesting.open.size() > Nesting::kMaxDepth) throw parse_error(kTooDeep, in);
+  }
+};
+template <> struct track<group_closed> {
+  template <typename ActionInput, typename... ParseTreeState>
+  static void apply(const ActionInput&, Nesting& nesting, ParseTreeState&&...) { nesting.open.pop_back(); }
+};
+template <> struct track<string_opened> {
+  template <typename ActionInput, typename... ParseTreeState>
+  static void apply(const ActionInput& in, Nesting& nesting, ParseTreeState&&...) {
+    nesting.string_start = static_cast<std::uint32_t>(in.position().byte - 1);
+  }
+};
+
+// Where the string or bracket a "missing closer" error is about was opened: the innermost group
+// of that kind still open, or the string being read. npos if none.
+std::size_t unclosed_opener(const Nesting& nesting, char opener) {
+  if (opener == '"') return nesting.string_start;
+  for (auto it = nesting.open.rbegin(); it != nesting.open.rend(); ++it) {
+    if (it->first == opener) return it->second;
+  }
+  return std::string::npos;
+}
 
 struct error_table {
   template <typename Rule> static constexpr const char* message = error_message<Rule>;
@@ -128,56 +174,6 @@ void convert(const parse_tree::node& node, const std::string& text, std::vector<
   }
 }
 
-// PEGTL recurses once per nested group; refuse absurd nesting before it can exhaust the stack.
-bool nesting_within_limit(const SourceFile& file, Diagnostics& diagnostics) {
-  constexpr int kMaxDepth = 200;
-  int depth = 0;
-  const std::string& t = file.text();
-  for (std::uint32_t i = 0; i < t.size(); ++i) {
-    char c = t[i];
-    if (c == '"') {
-      for (++i; i < t.size() && t[i] != '"'; ++i) if (t[i] == '\\') ++i;
-    } else if (c == '/' && i + 1 < t.size() && t[i + 1] == '/') {
-      while (i < t.size() && t[i] != '\n') ++i;
-    } else if (c == '{' || c == '(' || c == '[') {
-      if (++depth > kMaxDepth) {
-        diagnostics.error(file, {i, i + 1}, "brackets nested too deeply (more than 200 levels)");
-        return false;
-      }
-    } else if (c == '}' || c == ')' || c == ']') {
-      --depth;
-    }
-  }
-  return true;
-}
-
-// Where the string or bracket a "missing closer" error is about was opened: the last opener of
-// that kind still open at the end of the text (strings and comments skipped). npos if none.
-std::size_t unclosed_opener(const std::string& t, char opener) {
-  std::vector<std::pair<char, std::size_t>> open;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    char c = t[i];
-    if (c == '"') {
-      std::size_t start = i;
-      for (++i; i < t.size() && t[i] != '"'; ++i) if (t[i] == '\\') ++i;
-      if (i >= t.size()) return opener == '"' ? start : std::string::npos;
-    } else if (c == '/' && i + 1 < t.size() && t[i + 1] == '/') {
-      while (i < t.size() && t[i] != '\n') ++i;
-    } else if (c == '/' && i + 1 < t.size() && t[i + 1] == '*') {
-      std::size_t end = t.find("*/", i + 2);
-      i = end == std::string::npos ? t.size() : end + 1;
-    } else if (c == '{' || c == '(' || c == '[') {
-      open.emplace_back(c, i);
-    } else if ((c == '}' || c == ')' || c == ']') && !open.empty()) {
-      open.pop_back();
-    }
-  }
-  for (auto it = open.rbegin(); it != open.rend(); ++it) {
-    if (it->first == opener) return it->second;
-  }
-  return std::string::npos;
-}
-
 bool only_space_after(const std::string& t, std::size_t at) {
   for (std::size_t i = at; i < t.size(); ++i) {
     if (!std::isspace(static_cast<unsigned char>(t[i]))) return false;
@@ -188,10 +184,10 @@ bool only_space_after(const std::string& t, std::size_t at) {
 }  // namespace
 
 bool tokenize(const SourceFile& file, std::vector<Token>& out, Diagnostics& diagnostics) {
-  if (!nesting_within_limit(file, diagnostics)) return false;
   pegtl::memory_input input(file.text().data(), file.text().size(), file.name());
+  Nesting nesting;
   try {
-    auto root = parse_tree::parse<query, selector, nothing, control>(input);
+    auto root = parse_tree::parse<query, selector, track, control>(input, nesting);
     if (!root) {
       diagnostics.error(file, {0, 0}, "could not read the query");
       return false;
@@ -203,6 +199,11 @@ bool tokenize(const SourceFile& file, std::vector<Token>& out, Diagnostics& diag
     std::uint32_t at = positions.empty() ? 0 : static_cast<std::uint32_t>(positions.front().byte);
     std::string message(e.message());
     std::string hint;
+    if (message == kTooDeep) {
+      const std::uint32_t bracket = nesting.open.back().second;
+      diagnostics.error(file, {bracket, bracket + 1}, std::move(message));
+      return false;
+    }
     // A bad capture reference: point at its backslash, not where reading it stopped.
     if (message == error_message<capture_body>) at = static_cast<std::uint32_t>(file.text().rfind('\\', at));
     if (message == "unexpected character" && at < file.text().size()) {
@@ -221,7 +222,7 @@ bool tokenize(const SourceFile& file, std::vector<Token>& out, Diagnostics& diag
         {"missing ')' to close a '('", '('}, {"missing ']' to close a '['", '['}};
     for (const auto& [text, opener] : kOpeners) {
       if (message != text || !only_space_after(file.text(), at)) continue;
-      std::size_t start = unclosed_opener(file.text(), opener);
+      std::size_t start = unclosed_opener(nesting, opener);
       if (start != std::string::npos) {
         at = static_cast<std::uint32_t>(start);
         hint = "it is never closed";

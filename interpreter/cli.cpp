@@ -20,6 +20,7 @@
 #include "chess/variant.h"
 #include "interpreter/command_line.h"
 #include "interpreter/exit_status.h"
+#include "interpreter/filter_help.h"
 #include "interpreter/legality_command.h"
 #include "interpreter/merge_command.h"
 #include "interpreter/pgn_format_options.h"
@@ -310,6 +311,9 @@ int run_command_line(int argc, char** argv, const Registry& registry) {
   if (argc >= 2 && std::string(argv[1]) == "perft") return run_perft(argc, argv);
   if (argc >= 2 && std::string(argv[1]) == "merge") return run_merge(argc, argv, registry);
   if (argc >= 2 && std::string(argv[1]) == "legality") return run_legality_command(argc, argv);
+  if (argc == 3 && std::string(argv[1]) == "--help" && std::string(argv[2]) == "filters") {
+    return std::fputs(filter_list(registry).c_str(), stdout) < 0 ? kExitIo : 0;
+  }
 
   ParseResult parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
   std::fputs(parsed.out.c_str(), stdout);

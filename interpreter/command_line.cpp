@@ -261,6 +261,7 @@ const char* kFooter =
     "  quarry merge STATE... -o OUT.pgn              finish shard runs (--state-out) as one\n"
     "  quarry perft [--variant V] FEN|startpos DEPTH count move paths\n"
     "  quarry legality MATERIAL                      legality table of a pawnless endgame\n"
+    "  quarry --help filters                         every filter with a one-line summary\n"
     "\n"
     "Exit status: 0 success; 1 query error (also games that failed at run time);\n"
     "2 usage error; 3 input/output error. See docs/cli.md.";

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <cstdint>
 #include <deque>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -323,6 +324,11 @@ class Context {
   void set_quiet(bool quiet) { quiet_ = quiet; }
   bool quiet() const { return quiet_; }
 
+  // Where `message` writes, a line at a time: standard output unless a test, or a runner that
+  // orders the output of several workers, points it elsewhere.
+  void set_message_sink(std::ostream& out) { message_sink_ = &out; }
+  std::ostream& message_sink() { return *message_sink_; }
+
   // Ctrl-C: the REPL's signal handler sets the flag; loops that may run long poll it here.
   static_assert(std::atomic<bool>::is_always_lock_free, "a signal handler sets the interrupt flag");
   void set_interrupt_flag(const std::atomic<bool>* flag) { interrupt_ = flag; }
@@ -350,6 +356,7 @@ class Context {
   bool quiet_ = false;
   bool keep_all_best_ = false;
   bool smart_comments_ = true;
+  std::ostream* message_sink_ = &std::cout;
   const std::atomic<bool>* interrupt_ = nullptr;
 };
 

@@ -3,7 +3,14 @@
 
 namespace quarry::interpreter {
 
+void Registry::add_family(const FilterFamily& family) {
+  current_family_ = family.name;
+  family.add(*this);
+  current_family_ = {};
+}
+
 void Registry::add(FilterSpec spec) {
+  if (spec.family.empty()) spec.family = current_family_;
   keywords_.add(spec.shape);
   specs_.push_back(std::move(spec));
 }

@@ -47,6 +47,16 @@ struct FilterSpec {
   // The bind function binds the children itself (transforms copy them first; iteration filters
   // declare their variable before the body): BindArguments::arguments is then empty.
   bool binds_children = false;
+  // The family that registered it (set by Registry::add_family): groups the help and the docs index.
+  std::string_view family = {};
+};
+
+class Registry;
+
+// A family of filters: one file of builtins/ adds its keywords and operators to a registry.
+struct FilterFamily {
+  std::string_view name;
+  void (*add)(Registry& registry);
 };
 
 // Names of the non-keyword constructs the binder asks the registry for.
@@ -66,6 +76,8 @@ inline constexpr std::string_view kDictionarySize = "<dictionary size>";        
 
 class Registry {
  public:
+  // Registers a family's filters; their specs record the family's name.
+  void add_family(const FilterFamily& family);
   void add(FilterSpec spec);
   // Operators by their text and arity ("not"/1, "-"/1, "-"/2, "|"/2 …) and literal constructs.
   void add_operator(std::string_view text, int arity, BindFunction bind);
@@ -84,6 +96,7 @@ class Registry {
   grammar::KeywordTable keywords_;
   std::vector<FilterSpec> specs_;
   std::vector<OperatorEntry> operators_;
+  std::string_view current_family_;
 };
 
 }  // namespace quarry::interpreter

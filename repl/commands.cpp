@@ -4,6 +4,8 @@
 #include <array>
 #include <charconv>
 
+#include "interpreter/filter_help.h"
+
 namespace quarry::repl {
 namespace {
 
@@ -35,7 +37,8 @@ void show_help(Session& session, const std::string& topic) {
       out << "  " << c.usage << std::string(c.usage.size() < 18 ? 18 - c.usage.size() : 1, ' ') << c.summary << "\n";
     }
     out << "Anything else is a CQL filter, evaluated at the current position (a set is drawn on the\n"
-           "board), or SAN moves to play (e4, Nf3). :help FILTER explains one filter.\n";
+           "board), or SAN moves to play (e4, Nf3). :help FILTER explains one filter, :help filters\n"
+           "lists them all.\n";
     return;
   }
   std::string_view name = topic;
@@ -44,12 +47,14 @@ void show_help(Session& session, const std::string& topic) {
     else out << "no command '" << topic << "'\n";
     return;
   }
+  if (name == "filters") {
+    out << interpreter::filter_list(session.registry());
+    return;
+  }
   const grammar::KeywordTable& keywords = session.registry().keywords();
   int id = keywords.find(name);
   if (id >= 0) {
-    // Most summaries begin with the filter's usage; the others get its name in front.
-    std::string_view summary = session.registry().spec(id).summary;
-    out << "  " << (summary.substr(0, name.size()) == name ? "" : std::string(name) + ": ") << summary << "\n";
+    out << "  " << interpreter::filter_help_line(session.registry().spec(id)) << "\n";
     return;
   }
   if (const CommandInfo* c = find_command(name)) {
@@ -71,7 +76,7 @@ Outcome game_command(Session& session, const std::string& argument) {
 }
 
 constexpr std::array kCommands{
-    CommandInfo{"help", ":help [FILTER]", "the commands, or what one filter does",
+    CommandInfo{"help", ":help [FILTER]", "the commands, what one filter does, or (filters) every filter",
                 [](Session& s, const std::string& a) { show_help(s, a); return Outcome::Continue; }},
     CommandInfo{"quit", ":quit", "leave the REPL (also Ctrl-D)", [](Session&, const std::string&) { return Outcome::Quit; }},
     CommandInfo{"load", ":load FILE.pgn", "load the games of a PGN file",

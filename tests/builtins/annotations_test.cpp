@@ -71,6 +71,16 @@ TEST_CASE("message prints to standard output", "[annotations]") {
   CHECK(bare.context().comments().empty());
 }
 
+TEST_CASE("message writes through the context's sink", "[annotations]") {
+  GameEvaluation e(R"(message("x is " 3) message quiet "y")", kStart);
+  e.game().number = 2;
+  std::ostringstream sink;
+  e.context().set_message_sink(sink);
+  std::string out = captured_stdout([&] { CHECK(e.matches()); });
+  CHECK(sink.str() == "game 2, move 1 (wtm): x is 3\ny\n");
+  CHECK(out.empty());
+}
+
 TEST_CASE("originalcomment reads the input's comment", "[annotations]") {
   GameEvaluation e("originalcomment", kStart);
   auto node = e.play(e.game().root(), {"e2e4"});

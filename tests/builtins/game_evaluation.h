@@ -17,12 +17,14 @@ namespace quarry::testing {
 
 class GameEvaluation {
  public:
-  GameEvaluation(const std::string& query_text, const std::string& fen) : file_("test.cql", query_text) {
+  GameEvaluation(const std::string& query_text, const std::string& fen,
+                 const interpreter::Registry& registry = builtins::standard_registry())
+      : file_("test.cql", query_text) {
     std::string error;
     auto pos = chess::Position::from_fen(fen, &error);
     if (!pos) throw std::runtime_error("bad FEN in test: " + error);
     game_.set_start(*pos);
-    query_ = interpreter::compile_query(file_, builtins::standard_registry(), diagnostics_);
+    query_ = interpreter::compile_query(file_, registry, diagnostics_);
     if (!query_) throw std::runtime_error("query does not compile:\n" + diagnostics_.render());
     ctx_.set_game(game_);
     ctx_.set_node(game_.root());

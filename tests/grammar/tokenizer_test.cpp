@@ -77,6 +77,37 @@ TEST_CASE("lexical errors are reported once, in words", "[tokenizer]") {
   CHECK(first_error(std::string(300, '{')) == "brackets nested too deeply (more than 200 levels)");
 }
 
+TEST_CASE("the nesting limit counts real brackets only, and points at the first one too many", "[tokenizer]") {
+  Diagnostics d;
+  // Brackets inside comments and strings are text (the limit once counted them).
+  lex("/*" + std::string(201, '(') + "*/ check", d);
+  CHECK_FALSE(d.has_errors());
+  lex("// " + std::string(300, '[') + "\ncheck \"" + std::string(300, '{') + "\"", d);
+  CHECK_FALSE(d.has_errors());
+  lex(std::string(200, '(') + "check" + std::string(200, ')'), d);
+  CHECK_FALSE(d.has_errors());
+  const std::string deep = "check " + std::string(150, '(') + std::string(51, '{') + " mate";
+  lex(deep, d);
+  REQUIRE(d.all().size() == 1);
+  CHECK(d.all()[0].message == "brackets nested too deeply (more than 200 levels)");
+  CHECK(d.all()[0].range.begin == deep.find('{') + 50);
+}
+
+TEST_CASE("a closer missing at the end points at what it should close", "[tokenizer]") {
+  auto error_at = [](const std::string& text) {
+    Diagnostics d;
+    lex(text, d);
+    REQUIRE(d.all().size() == 1);
+    CHECK(d.all()[0].hint == "it is never closed");
+    return d.all()[0].range.begin;
+  };
+  CHECK(error_at("{ check ( mate ) ") == 0);
+  CHECK(error_at("( a ) ( b ( c ) ") == 6);
+  CHECK(error_at("check \"( \" comment(\"x") == 19);
+  // A bracket inside a comment is not the one left open.
+  CHECK(error_at("( /* ( */ check") == 0);
+}
+
 TEST_CASE("a backslash outside strings is a regex capture reference", "[tokenizer]") {
   Diagnostics d;
   auto t = lex(R"(\0 \12 \-3 \{year} \-{last_name2} \1[0] "\1")", d);
