@@ -18,7 +18,7 @@ TEST_CASE("dictionary entries are stored, updated and counted", "[dictionaries]"
   CHECK(Evaluation("dictionary int --> set $D $D[1] = K $D[1] |= k $D[1]", kStart).squares() == squares_of("e1 e8"));
 }
 
-TEST_CASE("a missing entry fails; unbind forgets entries", "[dictionaries]") {
+TEST_CASE("a missing entry fails, unbind forgets entries", "[dictionaries]") {
   CHECK_FALSE(Evaluation("dictionary str --> int $D $D[\"none\"]", kStart).matches());
   CHECK_FALSE(Evaluation("dictionary str --> int $D $D[\"a\"] = 1 unbind $D $D[\"a\"]", kStart).matches());
   CHECK(Evaluation("dictionary str --> int $D $D[\"a\"] = 1 $D[\"b\"] = 2 unbind $D[\"a\"] #$D", kStart).number() == 1);

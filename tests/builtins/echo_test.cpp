@@ -45,7 +45,7 @@ TEST_CASE("echo with a numeric body: the largest value where it matched", "[echo
   CHECK_FALSE(holds("echo (s t) t : {ply > 9 ply}", &Tree::e4));
 }
 
-TEST_CASE("echo comments its matching targets and the source; quiet leaves that out", "[echo]") {
+TEST_CASE("echo comments its matching targets and the source, quiet leaves that out", "[echo]") {
   CHECK(comments("echo (s t) t : ply == 2", &Tree::e4) ==
         std::vector<std::string>{"2:echo target", "6:echo target", "1:echo source"});
   CHECK(comments("echo quiet (s t) t : ply == 2", &Tree::e4).empty());

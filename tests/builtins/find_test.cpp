@@ -36,7 +36,7 @@ TEST_CASE("find <-- searches the current position and its ancestors, nearest fir
   CHECK_FALSE(holds("find <-- move previous from f2", &Tree::nc6));
 }
 
-TEST_CASE("find all counts the matching positions and fails on none; a range bounds the count", "[find]") {
+TEST_CASE("find all counts the matching positions and fails on none, a range bounds the count", "[find]") {
   CHECK(holds("(find all true) == 7", &Tree::e4));
   CHECK(holds("(find all true) == 4", &Tree::e5));
   CHECK(holds("(find all true) == 4", &Tree::e4, false));
@@ -54,7 +54,7 @@ TEST_CASE("find all counts the matching positions and fails on none; a range bou
   CHECK(holds("x = 1 m = 5 (find x m ply == 2) == 2", &Tree::e4));
 }
 
-TEST_CASE("find comments where it found; quiet and the query's quiet leave that out", "[find]") {
+TEST_CASE("find comments where it found, quiet and the query's quiet leave that out", "[find]") {
   CHECK(comments("find ply == 2", &Tree::e4) == std::vector<std::string>{"2:Found"});
   CHECK(comments("find all ply == 2", &Tree::e4) == std::vector<std::string>{"2:Found 1 of 2", "6:Found 2 of 2"});
   CHECK(comments("find quiet ply == 2", &Tree::e4).empty());

@@ -23,7 +23,7 @@ TEST_CASE("currentposition, initialposition and position N name nodes by positio
   CHECK_FALSE(holds("position 6", &Tree::nc6, false));
 }
 
-TEST_CASE("parent and child move one step; child(i) picks the i-th move", "[game_tree]") {
+TEST_CASE("parent and child move one step, child(i) picks the i-th move", "[game_tree]") {
   CHECK(holds("parent == position 3", &Tree::nc6));
   CHECK_FALSE(holds("initialposition : parent", &Tree::nc6));
   CHECK(holds("child == position 2", &Tree::e4));

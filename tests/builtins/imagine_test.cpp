@@ -53,7 +53,7 @@ TEST_CASE("edits keep the position consistent: castling rights and piece identit
   CHECK(Evaluation("piece $q = Qd1 imagine swap d1 e1 : $q == e1", kStart).matches());
 }
 
-TEST_CASE("currentmutation after imagine; nested with moves", "[imagine]") {
+TEST_CASE("currentmutation after imagine, nested with moves", "[imagine]") {
   CHECK(Evaluation("imagine swap e1 d1 sidetomove black : { currentmutation == \"imagine swap Ke1 Qd1 sidetomove black\" }",
                    kStart)
             .matches());

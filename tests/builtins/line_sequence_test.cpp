@@ -69,7 +69,7 @@ TEST_CASE("line quantifiers: * + ? {n} {m,n} {m,} {,n}", "[line]") {
   CHECK(compile_error("line --> check {x}") != "");
 }
 
-TEST_CASE("line <-- follows the parents; arrows may not be mixed", "[line]") {
+TEST_CASE("line <-- follows the parents, arrows may not be mixed", "[line]") {
   CHECK(holds("(line <-- . +) == 5", &Tree::nc6));
   CHECK(compile_error("line <-- wtm --> btm") == "the arrows of a 'line' may not be mixed");
   CHECK(holds("(line <-- . * <-- initial) == 4", &Tree::c5_nf3));

@@ -77,7 +77,7 @@ TEST_CASE("capture names the captured piece's square, the passed pawn's for en p
   CHECK_FALSE(Evaluation("move legal capture .", "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").matches());
 }
 
-TEST_CASE("promote takes piece types; squares belong to 'to'", "[moves]") {
+TEST_CASE("promote takes piece types, squares belong to 'to'", "[moves]") {
   const char* seventh = "3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1";
   CHECK(Evaluation("move legal promote Q count", seventh).number() == 2);
   CHECK(Evaluation("move legal promote [RBN] count", seventh).number() == 6);
@@ -96,7 +96,7 @@ TEST_CASE("castle, o-o and o-o-o: castling goes to the king's destination", "[mo
   CHECK_FALSE(Evaluation("move legal castle", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").matches());
 }
 
-TEST_CASE("the default mode looks at the moves played; variations only with `variations`", "[moves]") {
+TEST_CASE("the default mode looks at the moves played, variations only with `variations`", "[moves]") {
   GameEvaluation g("move count", kStart);
   Game t = build(g);
   g.context().set_variations(true);
@@ -159,7 +159,7 @@ TEST_CASE("a comment after a move filter is a filter of its own", "[moves]") {
   CHECK(g.context().comments()[0].text == "took");
 }
 
-TEST_CASE("null matches a null move; square criteria never do", "[moves]") {
+TEST_CASE("null matches a null move, square criteria never do", "[moves]") {
   GameEvaluation g("move previous null", kStart);
   NodeId pass = g.game().add_child(g.game().root(), Move::null());
   CHECK(g.at(pass).matches());
@@ -167,7 +167,9 @@ TEST_CASE("null matches a null move; square criteria never do", "[moves]") {
   CHECK(any.at(any.game().add_child(any.game().root(), Move::null())).matches());
   GameEvaluation squares("move previous from b1", kStart);
   CHECK_FALSE(squares.at(squares.game().add_child(squares.game().root(), Move::null())).matches());
-  CHECK_FALSE(Evaluation("move legal null", kStart).matches());
+  // A pass is legal unless the side to move is in check (CQLi: `move legal null : …`).
+  CHECK(Evaluation("move legal null", kStart).matches());
+  CHECK_FALSE(Evaluation("move legal null", "4k3/8/8/8/8/8/8/4K2r w - - 0 1").matches());
 }
 
 TEST_CASE("move filter errors name what is wrong", "[moves]") {

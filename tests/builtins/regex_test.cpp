@@ -43,7 +43,7 @@ TEST_CASE("s ~~ r searches s with a regular expression", "[regex]") {
   CHECK_FALSE(matches(R"(pat = "(" + "" "a" ~~ pat)"));  // a bad computed pattern just fails
 }
 
-TEST_CASE("\\N is a capturing group of the last ~~, \\-N where it started", "[regex]") {
+TEST_CASE("backslash N is a capturing group of the last ~~, backslash -N where it started", "[regex]") {
   // The manual's example (gadycosteff cql-6-1/tildetilde.html).
   const std::string football = R"q("football" ~~ "(o+)tba(l+)" )q";
   CHECK(text_of(football + R"q(\0)q") == "ootball");
@@ -89,7 +89,7 @@ TEST_CASE("a failing ~~ clears the captures, a later match replaces them", "[reg
   CHECK(text_of(R"q("abc" ~~ "(b)(c)" "xyz" ~~ "(y)" str(\1 \2))q") == "y<false>");
 }
 
-TEST_CASE("named groups: \\{name} and \\-{name}", "[regex]") {
+TEST_CASE("named groups: backslash {name} and backslash -{name}", "[regex]") {
   const std::string date = R"q("on 2024-03-15" ~~ "(?<year>\d+)-(?<month>\d+)-(\d+)" )q";
   CHECK(text_of(date + R"q(\{year})q") == "2024");
   CHECK(text_of(date + R"q(\{month})q") == "03");

@@ -31,7 +31,7 @@ TEST_CASE("move … : F keeps the moves after which F matches, with the move fil
   CHECK(Evaluation("move legal from R count : check", kBackRank).number() == 1);
 }
 
-TEST_CASE("all: whether F matched after every move; count all: their number then, else none", "[moves][imaginary]") {
+TEST_CASE("all: whether F matched after every move, count all: their number then, else none", "[moves][imaginary]") {
   CHECK(Evaluation("move legal all : btm", kStart).matches());
   CHECK(Evaluation("move legal all : btm", kStart).type() == ValueType::Logical);
   CHECK_FALSE(Evaluation("move legal all : Pe2", kStart).matches());

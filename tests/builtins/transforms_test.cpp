@@ -27,7 +27,7 @@ TEST_CASE("flipcolor of a logical filter matches when any image matches", "[tran
   CHECK_FALSE(Evaluation("flipcolor {Rb7 kh8}", kCorner).matches());
 }
 
-TEST_CASE("flip covers all eight symmetries; rotate90 the four rotations", "[transforms]") {
+TEST_CASE("flip covers all eight symmetries, rotate90 the four rotations", "[transforms]") {
   CHECK(Evaluation("flip Kh8", kCorner).matches());
   CHECK(Evaluation("flip count Ka1", kCorner).number() == 1);
   CHECK(Evaluation("flip count {Ka1 Rb2}", kCorner).number() == 1);

@@ -10,7 +10,7 @@ namespace {
 const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 }
 
-TEST_CASE("persistent x = F initialises once; updates apply every time", "[variable_lifetime]") {
+TEST_CASE("persistent x = F initialises once, updates apply every time", "[variable_lifetime]") {
   CHECK(Evaluation("persistent x = 5 persistent x = 9 x", kStart).number() == 5);
   CHECK(Evaluation("persistent quiet y = 1 persistent y += 2 y", kStart).number() == 3);
   CHECK(compile_error("persistent 3") == "'persistent' is followed by an assignment to a variable");

@@ -374,7 +374,7 @@ TEST_CASE("reader: FEN repairs are said once per game, not marked", "[pgn_reader
   CHECK(mainline_length(r.games[0]) == 2);
 }
 
-TEST_CASE("reader: [Variant] chooses the rules; unknown variants are skipped", "[pgn_reader][variant]") {
+TEST_CASE("reader: [Variant] chooses the rules, unknown variants are skipped", "[pgn_reader][variant]") {
   SECTION("Four-File games replay from the variant's start or a FEN") {
     auto r = read_all(
         "[Variant \"Four-File\"]\n\n1. a4 g5 2. Ra3 a6 3. Rc3 a5 4. Rc6 Ba6 5. Rg6 Ra7 6. Rxg8# 1-0\n\n"

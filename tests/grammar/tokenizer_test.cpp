@@ -140,7 +140,7 @@ TEST_CASE("a backslash outside strings is a regex capture reference", "[tokenize
   CHECK(where.all()[0].range.begin == 6);  // the caret is at the backslash
 }
 
-TEST_CASE("o-o and o-o-o are words; other hyphens stay operators", "[tokenizer]") {
+TEST_CASE("o-o and o-o-o are words, other hyphens stay operators", "[tokenizer]") {
   Diagnostics d;
   auto t = lex("o-o o-o-o o-x", d);
   REQUIRE_FALSE(d.has_errors());

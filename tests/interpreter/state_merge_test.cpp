@@ -57,7 +57,7 @@ TEST_CASE("a dictionary merge adds new keys and names a conflict", "[merge]") {
   CHECK_THAT(error, Catch::Contains("$seen") && Catch::Contains("\"b\"") && Catch::Contains("(sum)"));
 }
 
-TEST_CASE("persistent variables accumulate; an unbound side takes the other", "[merge]") {
+TEST_CASE("persistent variables accumulate, an unbound side takes the other", "[merge]") {
   Value n = number(2);
   merge_persistent(n, number(5));
   CHECK(n == number(7));

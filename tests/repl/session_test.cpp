@@ -132,7 +132,7 @@ TEST_CASE("broken games are reported: kept with a warning, or skipped") {
   CHECK(f.command(":game 5").substr(0, 16) == "error: no game 5");
 }
 
-TEST_CASE(":find chooses games by tags; :run and :matches step through matches") {
+TEST_CASE(":find chooses games by tags, :run and :matches step through matches") {
   Fixture f;
   f.command(":load " + kClassics);
   std::string found = f.command(":find Black ~~ \"Fischer\"");

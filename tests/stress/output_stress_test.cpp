@@ -96,7 +96,7 @@ TEST_CASE("a planted symbolic link at the old temporary name is not followed", "
   fs::remove_all(dir);
 }
 
-TEST_CASE("noclobber keeps an existing file; append adds to it", "[stress][output]") {
+TEST_CASE("noclobber keeps an existing file, append adds to it", "[stress][output]") {
   fs::path dir = stress_directory("modes");
   fs::path target = dir / "out.pgn";
   std::ofstream(target) << "first ";

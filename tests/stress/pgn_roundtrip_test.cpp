@@ -112,7 +112,7 @@ TEST_CASE("a settag value with a newline stays one tag", "[stress][pgn]") {
   CHECK(back[0].tag("White") == nullptr);
 }
 
-TEST_CASE("a lone CR ends a ';' comment", "[stress][pgn]") {
+TEST_CASE("a lone CR ends a ',' comment", "[stress][pgn]") {
   const std::string cr_only = "[Event \"a\"]\r[Result \"*\"]\r\r1. e4 ; note\r1... e5 *\r\r"
                               "[Event \"b\"]\r[Result \"*\"]\r\r1. d4 *\r";
   std::vector<Game> games = read_all(cr_only);
