@@ -96,6 +96,17 @@ bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set
 
 namespace {
 
+// The stdlib's functions bound into `binder`: the one the caller parsed once, or parsed here into `lib`.
+bool stdlib_for(const CompileOptions& options, Stdlib& lib, const Registry& registry, Binder& binder,
+                std::set<std::string>& functions, grammar::Diagnostics& diagnostics) {
+  return options.stdlib != nullptr ? bind_stdlib(*options.stdlib, binder, functions)
+                                   : load_stdlib(lib, registry, binder, functions, diagnostics);
+}
+
+}  // namespace
+
+namespace {
+
 bool is_keyword(const grammar::SyntaxNode& node, std::string_view name) {
   return node.kind == grammar::SyntaxKind::Keyword && node.text == name;
 }
@@ -160,10 +171,7 @@ std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, c
   binder.set_secure(options.secure);
   Stdlib lib;
   std::set<std::string> functions;
-  if (options.stdlib != nullptr ? !bind_stdlib(*options.stdlib, binder, functions)
-                                : !load_stdlib(lib, registry, binder, functions, diagnostics)) {
-    return std::nullopt;
-  }
+  if (!stdlib_for(options, lib, registry, binder, functions, diagnostics)) return std::nullopt;
   auto wrapped = std::make_unique<grammar::SyntaxNode>();
   wrapped->kind = grammar::SyntaxKind::Compound;
   for (grammar::SyntaxPtr& node : extra_body) wrapped->children.push_back(std::move(node));
@@ -198,10 +206,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
   binder.set_secure(options.secure);
   Stdlib lib;
   std::set<std::string> functions;
-  if (options.stdlib != nullptr ? !bind_stdlib(*options.stdlib, binder, functions)
-                                : !load_stdlib(lib, registry, binder, functions, diagnostics)) {
-    return std::nullopt;
-  }
+  if (!stdlib_for(options, lib, registry, binder, functions, diagnostics)) return std::nullopt;
   binder.set_file(file);
   std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics, &functions);
   if (!tree) return std::nullopt;

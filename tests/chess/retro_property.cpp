@@ -13,6 +13,7 @@
 
 #include "chess/pgn_reader.h"
 #include "chess/retro.h"
+#include "tests/chess/pgn_files.h"
 
 using namespace quarry::chess;
 
@@ -89,17 +90,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const long every_nth = std::max(1L, std::atol(argv[1]));
-  std::vector<std::string> files;
-  for (int i = 2; i < argc; ++i) {
-    const std::filesystem::path path(argv[i]);
-    if (std::filesystem::is_directory(path)) {
-      for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
-        if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
-      }
-    } else if (std::filesystem::exists(path)) {
-      files.push_back(path.string());
-    }
-  }
+  const std::vector<std::string> files = quarry::test::pgn_files(argc, argv, 2);
   if (files.empty()) {
     std::cout << "no input: skipped\n";
     return 77;

@@ -16,6 +16,7 @@
 #include "chess/attacks.h"
 #include "chess/legality.h"
 #include "chess/pgn_reader.h"
+#include "tests/chess/pgn_files.h"
 
 using namespace quarry::chess;
 
@@ -94,17 +95,7 @@ long scan_file(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> files;
-  for (int i = 1; i < argc; ++i) {
-    const std::filesystem::path path(argv[i]);
-    if (std::filesystem::is_directory(path)) {
-      for (const auto& entry : std::filesystem::recursive_directory_iterator(path)) {
-        if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
-      }
-    } else if (std::filesystem::exists(path)) {
-      files.push_back(path.string());
-    }
-  }
+  const std::vector<std::string> files = quarry::test::pgn_files(argc, argv, 1);
   if (files.empty()) {
     std::cerr << "no input: skipped\n";
     return 77;
