@@ -77,8 +77,7 @@ std::string GameOutput::render(const chess::Game& game, Context& ctx) {
 void GameOutput::add(const chess::Game& game, Context& ctx, std::uint64_t matches) {
   if (file_ == nullptr && !settings_.hold_all) return;
   std::string text = render(game, ctx);
-  const bool sorting = (!query_.sorts.empty() || settings_.sort_matchcount) && !settings_.no_sort;
-  if (!sorting && !settings_.hold_all) {
+  if (!games_sorted(query_, settings_) && !settings_.hold_all) {
     file_->write(text);
     return;
   }

@@ -39,6 +39,12 @@ struct MatchedGame {
 void order_matched_games(const std::vector<SortInfo>& sorts, std::vector<MatchedGame>& games,
                          bool by_matchcount = false);
 
+// Whether matched games are held back and written in sort order at the end (sort filters or
+// --sortmatchcount, unless --nosort), rather than as they match.
+inline bool games_sorted(const CompiledQuery& query, const OutputSettings& settings) {
+  return (!query.sorts.empty() || settings.sort_matchcount) && !settings.no_sort;
+}
+
 class GameOutput {
  public:
   GameOutput(const CompiledQuery& query, OutputSettings settings, OutputFile* file)

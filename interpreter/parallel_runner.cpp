@@ -94,7 +94,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
               const std::vector<ShardFile>& files)
       : query_(query), settings_(settings), stats_(stats), output_(output), progress_(settings.progress, settings.line_increment, files),
-        feed_(settings, stats, progress_), window_(2 * settings.threads + 1) {
+        feed_(settings, stats, progress_), window_(2 * settings.threads + 1),
+        held_back_(games_sorted(query, output_settings(settings, false)) || !settings.state_out.empty()) {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
     const bool render = output != nullptr || !settings.state_out.empty();
@@ -254,8 +255,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
       show_match(settings_, slot.game.number);
     }
     if (!slot.output) return true;
-    const bool sorting = (!query_.sorts.empty() || settings_.sort_matchcount) && !settings_.no_sort;
-    if (!sorting && settings_.state_out.empty()) {
+    if (!held_back_) {
       output_->write(slot.output->text);
     } else {
       held_.push_back(std::move(*slot.output));
@@ -318,6 +318,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   std::vector<MatchedGame> held_;    // sorted output or --state-out: every written game
   std::string pending_;              // reader messages not yet attached to a slot
   const std::size_t window_;         // batches in flight at most: bounds the memory
+  const bool held_back_;             // games go to held_ (sorted output, --state-out), not straight out
   std::deque<std::unique_ptr<Batch>> in_flight_;  // in input order; only the reader's thread changes it
   std::vector<std::unique_ptr<Batch>> spare_;
   Batch* filling_ = nullptr;         // the batch the reader is filling (the last in flight)
