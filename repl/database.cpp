@@ -39,6 +39,7 @@ bool read_text(const std::string& path, std::string& text) {
 
 // The loaded games as one PGN file in the temporary directory; "" when it cannot be written.
 std::string write_temporary_pgn(const GameList& games) {
+  // mkstemp's template: it replaces the six trailing X's with a unique name and creates the file.
   std::string name = (std::filesystem::temp_directory_path() / "quarry-repl-XXXXXX").string();
   int fd = ::mkstemp(name.data());
   if (fd < 0) return {};
