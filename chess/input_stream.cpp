@@ -154,6 +154,24 @@ class DecompressingSource final : public ByteSource {
   bool done_ = false;
 };
 
+class TextSource final : public ByteSource {
+ public:
+  TextSource(std::string text, std::string error) : ByteSource(Compression::None), text_(std::move(text)), failure_(std::move(error)) {}
+  std::size_t read(char* out, std::size_t size) override {
+    const std::size_t n = std::min(size, text_.size() - pos_);
+    std::memcpy(out, text_.data() + pos_, n);
+    pos_ += n;
+    if (n == 0 && !failure_.empty()) fail(failure_);
+    return n;
+  }
+  std::uint64_t file_bytes_read() const override { return pos_; }
+
+ private:
+  std::string text_;
+  std::string failure_;
+  std::size_t pos_ = 0;
+};
+
 std::unique_ptr<ByteSource> make_source(std::unique_ptr<RawInput> raw) {
   Compression compression = detect_compression(raw->head());
   if (compression == Compression::None) return std::make_unique<PlainSource>(std::move(raw));
@@ -204,6 +222,10 @@ std::unique_ptr<ByteSource> open_byte_source(const std::string& path, std::strin
 
 std::unique_ptr<ByteSource> byte_source_from_stream(std::FILE* stream) {
   return make_source(std::make_unique<RawInput>(stream, false));
+}
+
+std::unique_ptr<ByteSource> byte_source_from_text(std::string text, std::string error) {
+  return std::make_unique<TextSource>(std::move(text), std::move(error));
 }
 
 }  // namespace quarry::chess

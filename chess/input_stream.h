@@ -47,5 +47,8 @@ class ByteSource {
 std::unique_ptr<ByteSource> open_byte_source(const std::string& path, std::string* error);
 // Reads an already open stream, which stays open. A null stream is an empty input.
 std::unique_ptr<ByteSource> byte_source_from_stream(std::FILE* stream);
+// Gives `text`, then fails with `error` (when it is not empty): the end of an input that failed
+// part way, read again after a split (chess/pgn_splitter.h).
+std::unique_ptr<ByteSource> byte_source_from_text(std::string text, std::string error);
 
 }  // namespace quarry::chess

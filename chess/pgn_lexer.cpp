@@ -110,6 +110,19 @@ PgnLexer::PgnLexer(std::FILE* stream) : owned_source_(byte_source_from_stream(st
 
 PgnLexer::PgnLexer(std::string text) : buf_(text.begin(), text.end()), end_(text.size()), eof_(true) {}
 
+void PgnLexer::reset(std::string_view text, std::uint64_t first_line) {
+  owned_source_.reset();
+  source_ = nullptr;
+  buf_.assign(text.begin(), text.end());
+  end_ = buf_.size();
+  pos_ = token_ = 0;
+  line_ = token_line_ = first_line;
+  eof_ = true;
+  read_error_ = false;
+  movetext_ = false;
+  line_start_ = true;
+}
+
 bool PgnLexer::refill() {
   if (eof_) return false;
   if (token_ > 0) {
@@ -260,16 +273,11 @@ PgnToken PgnLexer::lex_tag() {
   return tag_line(pos_ - token_);
 }
 
-// Parses the tag whose name starts at token_ + name_offset; the tag ends on its line.
-PgnToken PgnLexer::tag_line(std::size_t name_offset) {
-  skip_to_line_end();
-  std::string_view line(buf_.data() + token_, pos_ - token_);
+TagLine parse_tag_line(std::string_view line, std::size_t name_offset) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   std::size_t i = name_offset;
   while (i < line.size() && is_name_char(static_cast<unsigned char>(line[i]))) ++i;
-  PgnToken t;
-  t.kind = PgnTokenKind::Tag;
-  t.line = token_line_;
+  TagLine t;
   t.name = line.substr(name_offset, i - name_offset);
   while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
   TagValue v;
@@ -284,7 +292,20 @@ PgnToken PgnLexer::tag_line(std::size_t name_offset) {
   }
   t.text = v.end > v.begin ? line.substr(v.begin, v.end - v.begin) : std::string_view();
   if (!quoted) t.text = trim(t.text);
-  pos_ = token_ + v.tag_end;  // the rest of the line (another tag, movetext) is lexed next
+  t.tag_end = v.tag_end;
+  return t;
+}
+
+// Parses the tag whose name starts at token_ + name_offset; the tag ends on its line.
+PgnToken PgnLexer::tag_line(std::size_t name_offset) {
+  skip_to_line_end();
+  const TagLine tag = parse_tag_line(std::string_view(buf_.data() + token_, pos_ - token_), name_offset);
+  PgnToken t;
+  t.kind = PgnTokenKind::Tag;
+  t.line = token_line_;
+  t.name = tag.name;
+  t.text = tag.text;
+  pos_ = token_ + tag.tag_end;  // the rest of the line (another tag, movetext) is lexed next
   return t;
 }
 

@@ -47,6 +47,11 @@ class PgnLexer {
   explicit PgnLexer(std::string text);
 
   PgnToken next();
+  // Starts over on `text` (copied into the lexer's buffer, whose memory is kept), whose first
+  // byte is on line `first_line` of its file: a game's text cut from a file by the splitter.
+  void reset(std::string_view text, std::uint64_t first_line);
+  // The input's first byte is on this line (before the first next()).
+  void set_first_line(std::uint64_t line) { line_ = token_line_ = line; }
   // In movetext a '[' starts a tag only as a real tag pair: `[Name "` first on its line, or
   // `[Event "` anywhere (a record cut off mid-line); any other '[' and every ']' are brackets.
   // Outside movetext (the default) every '[' followed by a name is read as a tag.
@@ -95,6 +100,15 @@ class PgnLexer {
   bool movetext_ = false;
   bool line_start_ = true;  // no token yet on the current line
 };
+
+// A tag line `[Name "value"]` (or `Name "value"]`) whose name starts at `name_offset`: the name,
+// the raw value, and where the tag ends in the line (the rest is lexed as tokens).
+struct TagLine {
+  std::string_view name;
+  std::string_view text;
+  std::size_t tag_end = 0;
+};
+TagLine parse_tag_line(std::string_view line, std::size_t name_offset);
 
 // Decodes a !/? suffix: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, anything else 0.
 int suffix_nag(std::string_view suffix);

@@ -98,6 +98,15 @@ class PgnReader::Impl {
   // Warnings of the game just read (game_number left 0); PgnReader::next takes them.
   std::vector<PgnDiagnostic>& warnings() { return warnings_; }
   void set_strict(bool strict) { strict_ = strict; }
+  // Asked when a game's tags are read; true: its movetext is only scanned for the game's end.
+  std::function<bool(const Game&)> skip_movetext;
+  bool bypassed() const { return bypassing_; }
+  void restart(std::string_view text, std::uint64_t first_line) {
+    lexer_.reset(text, first_line);
+    has_pending_ = false;
+    at_end_ = false;
+  }
+  void start_at_line(std::uint64_t line) { lexer_.set_first_line(line); }
   bool at_end() const { return at_end_; }
   bool read_error() const { return lexer_.read_error(); }
   std::string source_error() const { return source_ ? source_->error() : std::string(); }
@@ -115,6 +124,7 @@ class PgnReader::Impl {
   void on_bracket_start(Game& game, const PgnToken& t);
   void close_group(Game& game, char closer);
   void on_movetext(Game& game, const PgnToken& t);
+  void track_group(const PgnToken& t);
   void on_unterminated_comment(const PgnToken& t);
   void warn(std::uint64_t line, std::string message, bool repaired);
   void check_fen_repairs(std::string_view fen, const Position& pos);
@@ -143,6 +153,8 @@ class PgnReader::Impl {
   std::vector<PgnDiagnostic> warnings_;
   std::uint64_t variant_line_ = 0;
   bool brackets_said_ = false;  // the square-bracket warning is given once per game
+  bool filter_asked_ = false;   // skip_movetext was asked about this game
+  bool bypassing_ = false;      // its answer: the movetext is scanned, not read
 };
 
 PgnToken PgnReader::Impl::take() {
@@ -351,6 +363,27 @@ void PgnReader::Impl::reset(Game& game) {
   warnings_.clear();
   variant_line_ = 0;
   brackets_said_ = false;
+  filter_asked_ = false;
+  bypassing_ = false;
+}
+
+// A bypassed game's groups, followed as close_group does, for where its movetext ends.
+void PgnReader::Impl::track_group(const PgnToken& t) {
+  switch (t.kind) {
+    case PgnTokenKind::VariationStart: open_groups_.push_back(')'); break;
+    case PgnTokenKind::BracketStart:
+      if (!strict_) open_groups_.push_back(']');
+      break;
+    case PgnTokenKind::VariationEnd:
+      if (!open_groups_.empty() && open_groups_.back() == ')') open_groups_.pop_back();
+      break;
+    case PgnTokenKind::BracketEnd:
+      if (std::find(open_groups_.begin(), open_groups_.end(), ']') == open_groups_.end()) break;
+      while (open_groups_.back() != ']') open_groups_.pop_back();
+      open_groups_.pop_back();
+      break;
+    default: break;
+  }
 }
 
 void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
@@ -407,17 +440,28 @@ bool PgnReader::Impl::read(Game& game) {
     if (!movetext) lexer_.set_movetext(true);
     movetext = true;
     content = content || t.kind == PgnTokenKind::Symbol;
-    if (!started_) start(game);
-    if (t.kind == PgnTokenKind::Result && variations_.empty() && skipped_depth_ == 0) {
+    if (content && !filter_asked_) {
+      filter_asked_ = true;
+      bypassing_ = skip_movetext && skip_movetext(game);
+    }
+    if (!started_ && !bypassing_) start(game);
+    // A result outside every group ends the game, whatever faults came before it: where a game
+    // ends depends on its text alone (chess/pgn_splitter.h finds it without reading the moves).
+    if (t.kind == PgnTokenKind::Result && open_groups_.empty()) {
       // "1/2" and "½-½" are how some files write a draw.
       const bool draw = t.text == "1/2" || t.text == "\xC2\xBD-\xC2\xBD";
       game.result() = draw ? "1/2-1/2" : std::string(t.text);
       content = true;
       break;
     }
-    on_movetext(game, t);
+    if (bypassing_) {
+      track_group(t);
+    } else {
+      on_movetext(game, t);
+    }
   }
-  if (content && !started_) start(game);
+  if (content && !filter_asked_ && skip_movetext) bypassing_ = skip_movetext(game);
+  if (content && !started_ && !bypassing_) start(game);
   return content;
 }
 
@@ -432,6 +476,18 @@ PgnReader::PgnReader(std::unique_ptr<ByteSource> source, std::string name)
 PgnReader::~PgnReader() = default;
 
 void PgnReader::set_strict(bool strict) { impl_->set_strict(strict); }
+
+void PgnReader::set_movetext_filter(MovetextFilter filter) {
+  if (!filter) {
+    impl_->skip_movetext = nullptr;
+    return;
+  }
+  impl_->skip_movetext = [this, filter = std::move(filter)](const Game& game) { return filter(games_seen_ + 1, game); };
+}
+
+void PgnReader::read_text(std::string_view text, std::uint64_t first_line) { impl_->restart(text, first_line); }
+
+void PgnReader::start_at_line(std::uint64_t line) { impl_->start_at_line(line); }
 
 std::unique_ptr<PgnReader> PgnReader::open(const std::string& path, std::string* error) {
   std::unique_ptr<ByteSource> source = open_byte_source(path, error);
@@ -458,6 +514,10 @@ PgnReader::Status PgnReader::next(Game& game, PgnDiagnostic& diagnostic) {
     // short: it is dropped, and the End that follows reports the failure.
     if (!impl_->read(game) || (impl_->read_error() && game.result().empty())) continue;
     game.number = ++games_seen_;
+    if (impl_->bypassed()) {
+      warnings_.clear();
+      return Status::Bypassed;
+    }
     warnings_ = std::move(impl_->warnings());
     if (!impl_->ok() && impl_->keep_despite_error()) {
       // The moves before the fault stand; the fault itself becomes the first warning.

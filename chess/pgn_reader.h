@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,7 +32,12 @@ inline constexpr const char* kWarningTag = "QuarryWarning";
 
 class PgnReader {
  public:
-  enum class Status { Game, Skipped, End };
+  // Bypassed: the movetext filter said the game's moves are not needed; the game (numbered,
+  // with its tags only) was read past without replaying its moves and without diagnostics.
+  enum class Status { Game, Skipped, End, Bypassed };
+  // Asked once per game, when its tags are read and it is known to be a game (its number is
+  // games_seen() + 1): true skips the movetext (python-chess's visitor skip after the headers).
+  using MovetextFilter = std::function<bool(std::uint64_t number, const Game& tags)>;
 
   // Reads a file; "-" reads standard input. gzip, zstd, bzip2 and xz data (known by its first
   // bytes) is decompressed as it is read. Returns nullptr and sets *error when it can't open.
@@ -55,6 +61,12 @@ class PgnReader {
   // Warnings about the game the last next() returned (Status::Game), at most one per kind.
   const std::vector<PgnDiagnostic>& warnings() const { return warnings_; }
   void set_strict(bool strict);
+  void set_movetext_filter(MovetextFilter filter);
+  // Starts over on one game's text cut from a file by PgnSplitter (its first byte on line
+  // `first_line`): the threads read games so. games_seen() goes on counting.
+  void read_text(std::string_view text, std::uint64_t first_line);
+  // The input's first byte is on this line of its file (before the first next()).
+  void start_at_line(std::uint64_t line);
 
   const std::string& name() const { return name_; }
   std::uint64_t games_seen() const { return games_seen_; }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "chess/pgn_reader.h"
+#include "chess/pgn_splitter.h"
 #include "chess/variant.h"
 
 namespace quarry::interpreter {
@@ -79,13 +80,21 @@ bool GameFeed::read(const ShardFile& input, Handler& handler) {
     ++stats_.input_errors;
     return true;
   }
-  reader->set_strict(settings_.strict);
-  const std::uint64_t ordinal_before = ordinal_;
+  return read_games(*reader, input, ordinal_, handler);
+}
+
+bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler) {
+  reader.set_strict(settings_.strict);
+  const std::uint64_t first = ordinal_;  // games of this input read before `reader` started
+  reader.set_movetext_filter([this, first](std::uint64_t number, const chess::Game& tags) {
+    return movetext_unneeded(settings_, first + number, tags);
+  });
   chess::PgnDiagnostic diagnostic;
+  std::string said;
   while (true) {
-    chess::PgnReader::Status status = reader->next(game_, diagnostic);
+    chess::PgnReader::Status status = reader.next(game_, diagnostic);
     if (status == chess::PgnReader::Status::End) {
-      bytes_done_ += reader->file_bytes_read();
+      bytes_done_ += reader.file_bytes_read();
       if (diagnostic.message.empty()) return true;
       ++stats_.input_errors;
       handler.message("quarry: " + input.path + ": " + diagnostic.message + "; " + number_text(ordinal_ - ordinal_before) +
@@ -94,35 +103,101 @@ bool GameFeed::read(const ShardFile& input, Handler& handler) {
     }
     if (!settings_.shard.owns_game(++ordinal_)) continue;
     ++stats_.games_read;
-    if (status == chess::PgnReader::Status::Skipped && settings_.skip_unknown_variants && of_unknown_variant(game_)) {
-      continue;
-    }
-    if (status == chess::PgnReader::Status::Skipped) {
-      ++stats_.games_skipped;
-      handler.message(input.path + ":" + number_text(diagnostic.line) + ": game " + number_text(ordinal_) +
-                      " skipped: " + diagnostic.message + "\n");
-      continue;
-    }
-    game_.number = ordinal_;
-    report_warnings(input.path, reader->warnings(), handler);
-    progress_.update(stats_, bytes_done_ + reader->file_bytes_read());
-    if (settings_.gamenumber && !settings_.gamenumber->contains(static_cast<std::int64_t>(game_.number))) continue;
-    if (!result_wanted(settings_, game_)) continue;
+    if (status == chess::PgnReader::Status::Bypassed) continue;
+    said.clear();
+    const bool examine = admit_game(settings_, stats_, status, game_, diagnostic, reader.warnings(), input.path, ordinal_, said);
+    if (!said.empty()) handler.message(std::move(said));
+    if (status == chess::PgnReader::Status::Game) progress_.update(stats_, bytes_done_ + reader.file_bytes_read());
+    if (!examine) continue;
     if (!handler.game(game_, input.index)) return false;
     if (handler.limit_reached()) return true;
   }
 }
 
-// Each warning once per game, as loud as --warnlevel allows; a game that lost text is counted.
-void GameFeed::report_warnings(const std::string& input, const std::vector<chess::PgnDiagnostic>& warnings,
-                               Handler& handler) {
+bool GameFeed::split(const ShardFile& input, Handler& handler) {
+  std::string error;
+  auto splitter = chess::PgnSplitter::open(input.path, settings_.strict, &error);
+  if (!splitter) {
+    handler.message("quarry: " + error + "\n");
+    ++stats_.input_errors;
+    return true;
+  }
+  const std::uint64_t ordinal_before = ordinal_;
+  std::string_view text;
+  std::uint64_t first_line = 0;
+  while (true) {
+    const chess::PgnSplitter::Status status = splitter->next(text, first_line);
+    if (status == chess::PgnSplitter::Status::End) {
+      bytes_done_ += splitter->file_bytes_read();
+      return true;
+    }
+    if (status == chess::PgnSplitter::Status::Failed) {
+      // The input failed part way: its last games are read here, by a reader that fails as the
+      // whole input's reader would have.
+      chess::PgnReader tail(chess::byte_source_from_text(std::string(text), splitter->error()),
+                            input.path == "-" ? "<stdin>" : input.path);
+      tail.start_at_line(first_line);
+      return read_games(tail, input, ordinal_before, handler);
+    }
+    ++ordinal_;
+    if (!settings_.shard.owns_game(ordinal_)) continue;
+    if (settings_.gamenumber && !settings_.gamenumber->contains(static_cast<std::int64_t>(ordinal_))) {
+      ++stats_.games_read;  // as read() counts it: read past, not examined
+      continue;
+    }
+    progress_.update(stats_, bytes_done_ + splitter->file_bytes_read());
+    if (!handler.game_text(text, first_line, ordinal_, input)) return false;
+  }
+}
+
+bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, const chess::Game& tags) {
+  if (!settings.shard.owns_game(ordinal)) return true;
+  if (settings.gamenumber && !settings.gamenumber->contains(static_cast<std::int64_t>(ordinal))) return true;
+  if (settings.results.empty()) return false;
+  const std::string* result = tags.tag("Result");
+  return result != nullptr && !result_wanted(settings, tags);
+}
+
+bool admit_game(const RunSettings& settings, RunStats& stats, chess::PgnReader::Status status, chess::Game& game,
+                const chess::PgnDiagnostic& diagnostic, const std::vector<chess::PgnDiagnostic>& warnings,
+                const std::string& path, std::uint64_t ordinal, std::string& messages) {
+  if (status == chess::PgnReader::Status::Skipped) {
+    if (settings.skip_unknown_variants && of_unknown_variant(game)) return false;
+    ++stats.games_skipped;
+    messages += path + ":" + number_text(diagnostic.line) + ": game " + number_text(ordinal) + " skipped: " +
+                diagnostic.message + "\n";
+    return false;
+  }
+  game.number = ordinal;
+  // Each warning once per game, as loud as --warnlevel allows; a game that lost text is counted.
   bool lost_text = false;
   for (const chess::PgnDiagnostic& w : warnings) {
     lost_text = lost_text || !w.repaired;
-    if (settings_.warn_level < (w.repaired ? 3 : 2)) continue;
-    handler.message(input + ":" + number_text(w.line) + ": game " + number_text(ordinal_) + ": warning: " + w.message + "\n");
+    if (settings.warn_level < (w.repaired ? 3 : 2)) continue;
+    messages += path + ":" + number_text(w.line) + ": game " + number_text(ordinal) + ": warning: " + w.message + "\n";
   }
-  if (lost_text) ++stats_.games_warned;
+  if (lost_text) ++stats.games_warned;
+  if (settings.gamenumber && !settings.gamenumber->contains(static_cast<std::int64_t>(ordinal))) return false;
+  return result_wanted(settings, game);
+}
+
+GameTextReader::GameTextReader(const RunSettings& settings)
+    : settings_(settings), reader_(chess::PgnReader::from_string("")) {
+  reader_->set_strict(settings.strict);
+  reader_->set_movetext_filter(
+      [this](std::uint64_t, const chess::Game& tags) { return movetext_unneeded(settings_, ordinal_, tags); });
+}
+
+bool GameTextReader::read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const std::string& path,
+                          chess::Game& game, RunStats& stats, std::string& messages) {
+  ordinal_ = ordinal;
+  reader_->read_text(text, first_line);
+  chess::PgnDiagnostic diagnostic;
+  const chess::PgnReader::Status status = reader_->next(game, diagnostic);
+  if (status == chess::PgnReader::Status::End) return false;  // the splitter hands out games only
+  ++stats.games_read;
+  if (status == chess::PgnReader::Status::Bypassed) return false;
+  return admit_game(settings_, stats, status, game, diagnostic, reader_->warnings(), path, ordinal, messages);
 }
 
 }  // namespace quarry::interpreter

@@ -5,7 +5,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/game.h"
@@ -45,6 +47,14 @@ class GameFeed {
     virtual void message(std::string text) = 0;
     // --limit: true once enough games matched; the feed then reads no further.
     virtual bool limit_reached() const { return false; }
+    // split() only: the text of the game numbered `ordinal` in the run's input (a game this run
+    // examines, by --shard and --gamenumber), for a thread to read with read_game_text. False
+    // stops the run.
+    // Only a run that splits implements it; for the others no text is handed out.
+    virtual bool game_text(std::string_view /*text*/, std::uint64_t /*first_line*/, std::uint64_t /*ordinal*/,
+                           const ShardFile& /*input*/) {
+      return false;
+    }
   };
 
   GameFeed(const RunSettings& settings, RunStats& stats, ProgressLine& progress)
@@ -54,9 +64,13 @@ class GameFeed {
   // opened, or fails part way (a corrupt archive), is reported and counted; the games read
   // before the failure stay, and the run goes on with the next input.
   bool read(const ShardFile& input, Handler& handler);
+  // Like read, but only finds where each game's text ends (chess/pgn_splitter.h) and hands the
+  // text to the handler: the threaded run's reader. The games the run does not examine (other
+  // shards', outside --gamenumber) are counted as read does, without being parsed.
+  bool split(const ShardFile& input, Handler& handler);
 
  private:
-  void report_warnings(const std::string& input, const std::vector<chess::PgnDiagnostic>& warnings, Handler& handler);
+  bool read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler);
 
   const RunSettings& settings_;
   RunStats& stats_;
@@ -64,6 +78,33 @@ class GameFeed {
   chess::Game game_;
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
+};
+
+// True when a game's moves cannot change the run's output: not this shard's, outside
+// --gamenumber, or its Result tag not among --result's. Such games are read past (the reader's
+// movetext filter), neither replayed nor reported on.
+bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, const chess::Game& tags);
+
+// What the one-thread run counts and says about a game the reader returned (Game or Skipped),
+// numbered `ordinal`, once it is counted in games_read: skipped games and warnings are appended
+// to `messages`. True when the game is to be examined.
+bool admit_game(const RunSettings& settings, RunStats& stats, chess::PgnReader::Status status, chess::Game& game,
+                const chess::PgnDiagnostic& diagnostic, const std::vector<chess::PgnDiagnostic>& warnings,
+                const std::string& path, std::uint64_t ordinal, std::string& messages);
+
+// A thread's side of split(): reads the game texts split() handed out, one at a time, counting
+// and saying about each what read() would. The reader keeps its memory from game to game.
+class GameTextReader {
+ public:
+  explicit GameTextReader(const RunSettings& settings);
+  // Reads the text of the game numbered `ordinal` into `game`. True when it is to be examined.
+  bool read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const std::string& path,
+            chess::Game& game, RunStats& stats, std::string& messages);
+
+ private:
+  const RunSettings& settings_;
+  std::unique_ptr<chess::PgnReader> reader_;
+  std::uint64_t ordinal_ = 0;  // of the game being read, for the movetext filter
 };
 
 }  // namespace quarry::interpreter

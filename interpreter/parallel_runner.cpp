@@ -18,12 +18,20 @@ namespace {
 
 // One game on its way through the pipeline, or only messages that come before the next game.
 struct GameJob {
+  enum class Kind : std::uint8_t { Messages, Game, Text };
   std::string before;       // the reader's messages for standard error that precede this game
-  bool has_game = false;
-  chess::Game game;
+  Kind kind = Kind::Messages;
+  chess::Game game;         // Game: read by the reader; Text: read by the worker
+  std::string text;         // Text: the game's text, as the splitter cut it
+  std::uint64_t first_line = 0;
+  std::uint64_t ordinal = 0;
+  const std::string* path = nullptr;  // Text: the input's name, for the reading messages
   std::uint64_t file_index = 0;
-  // Filled by the worker: the verdict, this game's positions, its PGN text when it is written,
-  // and its share of the persistent state (from a fresh start).
+  // Filled by the worker: what reading the text said (skipped game, warnings), whether the game
+  // was examined, the verdict, this game's positions, its PGN text when it is written, and its
+  // share of the persistent state (from a fresh start).
+  std::string said;
+  bool examined = false;
   GameExamination result;
   RunStats stats;
   std::optional<MatchedGame> output;
@@ -44,14 +52,21 @@ struct Batch {
 class Worker {
  public:
   Worker(const CompiledQuery& query, const RunSettings& settings, bool render)
-      : query_(query), settings_(settings), render_(render), output_(query, output_settings(settings, true), nullptr) {
+      : query_(query), settings_(settings), render_(render), output_(query, output_settings(settings, true), nullptr),
+        text_reader_(settings) {
     configure_context(ctx_, query, settings);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
   void examine(Batch& batch) {
     for (std::size_t i = 0; i < batch.used; ++i) {
-      if (batch.jobs[i].has_game) examine(batch.jobs[i]);
+      GameJob& job = batch.jobs[i];
+      if (job.kind == GameJob::Kind::Text) {
+        job.examined = text_reader_.read(job.text, job.first_line, job.ordinal, *job.path, job.game, job.stats, job.said);
+      } else {
+        job.examined = job.kind == GameJob::Kind::Game;
+      }
+      if (job.examined) examine(job);
     }
   }
 
@@ -82,6 +97,7 @@ class Worker {
   const RunSettings& settings_;
   bool render_;
   GameOutput output_;
+  GameTextReader text_reader_;
   Context ctx_;
   std::vector<bool> persistent_;
   std::vector<chess::NodeId> matched_;
@@ -89,6 +105,7 @@ class Worker {
 
 class ThreadedRun final : public GameRun, private GameFeed::Handler {
   static constexpr std::size_t kKeptNodes = 256;
+  static constexpr std::size_t kKeptText = 16384;
 
  public:
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
@@ -117,7 +134,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     for (std::thread& t : threads_) t.join();
   }
 
-  bool read(const ShardFile& input) override { return !stopped_ && feed_.read(input, *this); }
+  bool read(const ShardFile& input) override { return !stopped_ && feed_.split(input, *this); }
 
   bool end_of_input() override {
     if (!pending_.empty()) next_job().before = std::move(pending_);
@@ -159,9 +176,26 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     if (stopped_) return false;
     job.before = std::move(pending_);
     pending_.clear();
-    job.has_game = true;
+    job.kind = GameJob::Kind::Game;
     std::swap(job.game, game);
     job.file_index = file_index;
+    if (filling_->used == Batch::kGames) dispatch();
+    return true;
+  }
+
+  bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input) override {
+    if (stopped_) return false;
+    GameJob& job = next_job();
+    if (stopped_) return false;
+    job.before = std::move(pending_);
+    pending_.clear();
+    job.kind = GameJob::Kind::Text;
+    job.text.assign(text);
+    job.first_line = first_line;
+    job.ordinal = ordinal;
+    if (paths_.empty() || paths_.back() != input.path) paths_.push_back(input.path);
+    job.path = &paths_.back();
+    job.file_index = input.index;
     if (filling_->used == Batch::kGames) dispatch();
     return true;
   }
@@ -225,8 +259,11 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     // A long game's nodes are not kept for the next one: the window's memory stays that of
     // ordinary games, whatever the longest game read so far.
     if (job.game.node_count() > kKeptNodes) job.game = chess::Game();
+    if (job.text.capacity() > kKeptText) job.text = std::string();
     job.before.clear();
-    job.has_game = false;
+    job.said.clear();
+    job.kind = GameJob::Kind::Messages;
+    job.examined = false;
     job.result = {};
     job.stats = {};
     job.output.reset();
@@ -235,7 +272,11 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   // What the one-thread run does after examining this game, in the same order. False stops the run.
   bool retire(GameJob& slot) {
     if (!slot.before.empty()) say(slot.before);
-    if (!slot.has_game) return true;
+    if (!slot.said.empty()) say(slot.said);
+    stats_.games_read += slot.stats.games_read;
+    stats_.games_skipped += slot.stats.games_skipped;
+    stats_.games_warned += slot.stats.games_warned;
+    if (!slot.examined) return true;
     stats_.positions += slot.stats.positions;
     if (!merge_state(slot)) return false;
     if (slot.result.outcome == GameExamination::Outcome::Interrupted) {
@@ -317,6 +358,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   Context ctx_;                      // the run's persistent state, merged in input order
   std::vector<MatchedGame> held_;    // sorted output or --state-out: every written game
   std::string pending_;              // reader messages not yet attached to a slot
+  std::deque<std::string> paths_;    // the inputs' names, which the jobs point to
   const std::size_t window_;         // batches in flight at most: bounds the memory
   const bool held_back_;             // games go to held_ (sorted output, --state-out), not straight out
   std::deque<std::unique_ptr<Batch>> in_flight_;  // in input order; only the reader's thread changes it

@@ -1,0 +1,380 @@
+// The game splitter: PgnLexer's token rules replayed over a buffer without making tokens, and
+// PgnReader::Impl::read's rules for where a game ends. Each branch below names the lexer function
+// it follows; a change to one needs the same change to the other (tests/chess/pgn_splitter_test
+// compares them on every test file and the corpus).
+#include "chess/pgn_splitter.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "chess/pgn_lexer.h"
+
+namespace quarry::chess {
+namespace {
+
+constexpr bool is_digit(int c) { return c >= '0' && c <= '9'; }
+constexpr bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_name_char(int c) { return is_alpha(c) || is_digit(c) || c == '_'; }
+
+constexpr std::uint8_t kSymbolClass = 1;
+constexpr std::uint8_t kBlankClass = 2;
+constexpr std::uint8_t kNewlineClass = 3;
+
+constexpr std::array<std::uint8_t, 257> make_classes() {
+  std::array<std::uint8_t, 257> t{};  // index 0 is end of input (-1)
+  for (int c = 0; c < 256; ++c) {
+    if (is_alpha(c) || is_digit(c)) t[c + 1] = kSymbolClass;
+  }
+  for (char c : std::string_view("+#=-/:_")) t[static_cast<unsigned char>(c) + 1] = kSymbolClass;
+  for (int c : {0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x1A, 0x00}) t[c + 1] = kBlankClass;
+  t['\n' + 1] = kNewlineClass;
+  return t;
+}
+
+constexpr std::array<std::uint8_t, 257> kClasses = make_classes();
+
+bool is_symbol_char(int c) { return kClasses[c + 1] == kSymbolClass; }
+
+bool is_result_text(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "1/2"; }
+
+bool is_garbage(int c) {
+  switch (c) {
+    case '@': case '#': case '&': case '^': case '~': case '|': case '\\': case '<': case '>':
+    case '`': case '"': case '\'':
+      return true;
+    default: return false;
+  }
+}
+
+// What the reader does with a token; the kinds it treats alike are merged.
+enum class Token : std::uint8_t { End, Tag, Comment, Result, Symbol, VariationStart, VariationEnd, BracketStart, BracketEnd, Other };
+
+class Scanner {
+ public:
+  Scanner(std::string_view data, bool at_eof) : d_(data.data()), n_(data.size()), eof_(at_eof) {}
+
+  Token next();
+  bool short_of_data() const { return short_; }
+  std::size_t pos() const { return pos_; }
+  std::size_t token_start() const { return token_; }
+  void set_movetext() { movetext_ = true; }
+
+ private:
+  // The byte at i, or -1 past the end; past the end of data that may continue, the scan is short.
+  int at(std::size_t i) {
+    if (i < n_) return static_cast<unsigned char>(d_[i]);
+    if (!eof_) short_ = true;
+    return -1;
+  }
+  bool has(std::size_t k) {  // PgnLexer::ensure
+    if (pos_ + k <= n_) return true;
+    if (!eof_) short_ = true;
+    return false;
+  }
+  bool skip_space();
+  bool tag_pair_follows(bool line_start);
+  Token tag_line(std::size_t name_offset);
+  Token lex_tag();
+  void skip_to_line_end();
+  void brace_comment();
+  void bracketed_command();
+  Token number_or_symbol();
+  Token symbol();
+
+  const char* d_;
+  std::size_t n_;
+  bool eof_;
+  bool short_ = false;
+  std::size_t pos_ = 0;
+  std::size_t token_ = 0;
+  bool movetext_ = false;
+  bool line_start_ = true;
+};
+
+bool Scanner::skip_space() {  // PgnLexer::skip_space
+  while (true) {
+    while (pos_ < n_) {
+      const std::uint8_t cls = kClasses[static_cast<unsigned char>(d_[pos_]) + 1];
+      if (cls == kNewlineClass) {
+        line_start_ = true;
+      } else if (cls != kBlankClass) {
+        break;
+      }
+      ++pos_;
+    }
+    token_ = pos_;
+    if (pos_ == n_) {
+      if (!eof_) short_ = true;
+      return false;
+    }
+    if (static_cast<unsigned char>(d_[pos_]) != 0xEF) return true;
+    if (!has(3) || d_[pos_ + 1] != '\xBB' || d_[pos_ + 2] != '\xBF') return true;
+    pos_ += 3;
+  }
+}
+
+void Scanner::skip_to_line_end() {  // PgnLexer::skip_to_line_end
+  while (pos_ < n_ && d_[pos_] != '\n' && d_[pos_] != '\r') ++pos_;
+  if (pos_ == n_ && !eof_) short_ = true;
+}
+
+bool Scanner::tag_pair_follows(bool line_start) {
+  std::size_t i = pos_ + 1;
+  while (at(i) == ' ' || at(i) == '\t') ++i;
+  const std::size_t name = i;
+  if (!is_alpha(at(i))) return false;
+  while (is_name_char(at(i))) ++i;
+  const std::size_t name_end = i;
+  while (at(i) == ' ' || at(i) == '\t') ++i;
+  if (at(i) != '"') return false;
+  return line_start || std::string_view(d_ + name, name_end - name) == "Event";
+}
+
+Token Scanner::tag_line(std::size_t name_offset) {
+  skip_to_line_end();
+  const TagLine tag = parse_tag_line(std::string_view(d_ + token_, pos_ - token_), name_offset);
+  pos_ = token_ + tag.tag_end;
+  return Token::Tag;
+}
+
+Token Scanner::lex_tag() {
+  ++pos_;
+  while (at(pos_) == ' ' || at(pos_) == '\t') ++pos_;
+  if (!is_name_char(at(pos_))) return Token::End;  // not a tag: the '[' alone is skipped
+  return tag_line(pos_ - token_);
+}
+
+void Scanner::brace_comment() {  // PgnLexer::lex_brace_comment
+  ++pos_;
+  while (true) {
+    const char* p = d_ + pos_;
+    const char* e = d_ + n_;
+    while (p != e && *p != '}' && *p != '\n') ++p;
+    pos_ = static_cast<std::size_t>(p - d_);
+    if (p == e) {
+      if (!eof_) short_ = true;
+      return;
+    }
+    ++pos_;
+    if (*p == '}') return;
+    if (has(7) && std::memcmp(d_ + pos_, "[Event ", 7) == 0) return;
+  }
+}
+
+void Scanner::bracketed_command() {  // PgnLexer::lex_bracketed_command
+  for (int c = at(pos_); c != -1 && c != ']' && c != '\n'; c = at(pos_)) ++pos_;
+  if (at(pos_) == ']') ++pos_;
+}
+
+Token Scanner::number_or_symbol() {  // PgnLexer::lex_number_or_symbol
+  while (is_digit(at(pos_))) ++pos_;
+  auto ellipsis = [this] {
+    return at(pos_) == 0xE2 && has(3) && d_[pos_ + 1] == '\x80' && d_[pos_ + 2] == '\xA6';
+  };
+  if (at(pos_) != '.' && !ellipsis()) return symbol();
+  while (true) {
+    if (at(pos_) == '.') {
+      ++pos_;
+    } else if (ellipsis()) {
+      pos_ += 3;
+    } else {
+      return Token::Other;  // a move number
+    }
+  }
+}
+
+Token Scanner::symbol() {  // PgnLexer::lex_symbol
+  while (is_symbol_char(at(pos_))) ++pos_;
+  if (is_alpha(static_cast<unsigned char>(d_[token_])) && (at(pos_) == '"' || (at(pos_) == ' ' && at(pos_ + 1) == '"'))) {
+    return tag_line(0);
+  }
+  std::size_t length = pos_ - token_;
+  const char last = d_[pos_ - 1];
+  if (last == 'e' && has(3) && std::memcmp(d_ + pos_, ".p.", 3) == 0) {
+    pos_ += 3;
+    --length;
+  } else if (last == 'p' && length >= 2 && d_[pos_ - 2] == 'e' && (length == 2 || is_digit(static_cast<unsigned char>(d_[pos_ - 3])))) {
+    length -= 2;
+  }
+  const std::string_view text(d_ + token_, length);
+  if (!text.empty() && is_digit(static_cast<unsigned char>(text[0])) && is_result_text(text)) return Token::Result;
+  return Token::Symbol;
+}
+
+Token Scanner::next() {  // PgnLexer::next
+  while (true) {
+    if (!skip_space()) return Token::End;
+    const bool line_start = line_start_;
+    line_start_ = false;
+    const int c = static_cast<unsigned char>(d_[pos_]);
+    switch (c) {
+      case '[':
+        if (movetext_ && !tag_pair_follows(line_start)) {
+          if (at(pos_ + 1) == '%') {
+            bracketed_command();
+            return Token::Comment;
+          }
+          ++pos_;
+          return Token::BracketStart;
+        }
+        if (lex_tag() == Token::Tag) return Token::Tag;
+        continue;
+      case ']':
+        if (!movetext_) break;
+        ++pos_;
+        return Token::BracketEnd;
+      case '{': brace_comment(); return Token::Comment;
+      case ';': ++pos_; skip_to_line_end(); return Token::Comment;
+      case '%': skip_to_line_end(); continue;
+      case '(': ++pos_; return Token::VariationStart;
+      case ')': ++pos_; return Token::VariationEnd;
+      case '$':
+        ++pos_;
+        while (is_digit(at(pos_))) ++pos_;
+        return Token::Other;
+      case '!': case '?':
+        while (at(pos_) == '!' || at(pos_) == '?') ++pos_;
+        return Token::Other;
+      case '*': ++pos_; return Token::Result;
+      case 0xC2:
+        if (has(5) && std::memcmp(d_ + pos_, "\xC2\xBD-\xC2\xBD", 5) == 0) {
+          pos_ += 5;
+          return Token::Result;
+        }
+        break;
+      default:
+        if (is_digit(c)) return number_or_symbol();
+        if (c == '+' || c == '=' || (c == '-' && (at(pos_ + 1) == '/' || at(pos_ + 1) == '+'))) {
+          for (int b = at(pos_); b == '+' || b == '-' || b == '/' || b == '='; b = at(pos_)) ++pos_;
+          return Token::Other;  // an evaluation sign
+        }
+        if (is_alpha(c) || c == '-') return symbol();
+        if (is_garbage(c)) {
+          for (int b = at(pos_); b > ' ' && b != '{' && b != '(' && b != ')' && b != '['; b = at(pos_)) ++pos_;
+          return Token::Symbol;
+        }
+        break;
+    }
+    ++pos_;
+  }
+}
+
+// PgnReader::Impl::close_group: ')' closes the innermost group when it is a '('; ']' closes
+// every group up to its '['.
+void close_group(std::vector<char>& groups, char closer) {
+  if (groups.empty()) return;
+  if (closer == ')') {
+    if (groups.back() == ')') groups.pop_back();
+    return;
+  }
+  if (std::find(groups.begin(), groups.end(), ']') == groups.end()) return;
+  while (true) {
+    const char top = groups.back();
+    groups.pop_back();
+    if (top == ']') return;
+  }
+}
+
+}  // namespace
+
+GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups) {  // PgnReader::Impl::read
+  Scanner scan(data, at_eof);
+  groups.clear();
+  GameScan out;
+  bool movetext = false;
+  while (true) {
+    const Token t = scan.next();
+    if (scan.short_of_data()) return out;
+    if (t == Token::End) {
+      out.length = data.size();
+      break;
+    }
+    if (t == Token::Tag) {
+      if (movetext) {
+        out.length = scan.token_start();
+        break;
+      }
+      out.has_game = true;
+      continue;
+    }
+    if (t == Token::Comment) continue;
+    if (!movetext) scan.set_movetext();
+    movetext = true;
+    out.has_game = out.has_game || t == Token::Symbol;
+    if (t == Token::Result && groups.empty()) {
+      out.has_game = true;
+      out.length = scan.pos();
+      break;
+    }
+    switch (t) {
+      case Token::VariationStart: groups.push_back(')'); break;
+      case Token::VariationEnd: close_group(groups, ')'); break;
+      case Token::BracketStart:
+        if (!strict) groups.push_back(']');  // strict reading stops the game's movetext there
+        break;
+      case Token::BracketEnd: close_group(groups, ']'); break;
+      default: break;
+    }
+  }
+  out.outcome = GameScan::Outcome::Complete;
+  return out;
+}
+
+std::unique_ptr<PgnSplitter> PgnSplitter::open(const std::string& path, bool strict, std::string* error) {
+  std::unique_ptr<ByteSource> source = open_byte_source(path, error);
+  if (!source) return nullptr;
+  return std::make_unique<PgnSplitter>(std::move(source), strict);
+}
+
+PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict) : source_(std::move(source)), strict_(strict) {}
+
+// Moves the unread bytes to the front and reads at least as many again (a block at least), so
+// that a game longer than a block is rescanned a logarithmic number of times, not once per block.
+void PgnSplitter::read_more() {
+  if (begin_ > 0) {
+    std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  const std::size_t want = std::max(kBlockSize, end_);
+  if (buf_.size() < end_ + want) buf_.resize(end_ + want);
+  while (end_ < buf_.size()) {
+    const std::size_t n = source_->read(buf_.data() + end_, buf_.size() - end_);
+    if (n == 0) {
+      eof_ = true;
+      failed_ = !source_->error().empty();
+      return;
+    }
+    end_ += n;
+  }
+}
+
+PgnSplitter::Status PgnSplitter::next(std::string_view& text, std::uint64_t& first_line) {
+  while (true) {
+    if (failure_told_) return Status::End;
+    const std::string_view rest(buf_.data() + begin_, end_ - begin_);
+    if (rest.empty() && eof_ && !failed_) return Status::End;
+    // After a failure the data is scanned as if more were to come: a game whose reading reached
+    // the end of the data is read by the reader that meets the failure.
+    GameScan scan = rest.empty() ? GameScan{} : scan_game(rest, eof_ && !failed_, strict_, groups_);
+    if (scan.outcome == GameScan::Outcome::NeedMore) {
+      if (!eof_) {
+        read_more();
+        continue;
+      }
+      text = rest;
+      first_line = line_;
+      begin_ = end_;
+      failure_told_ = true;
+      return Status::Failed;
+    }
+    text = rest.substr(0, scan.length);
+    first_line = line_;
+    line_ += static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n'));
+    begin_ += scan.length;
+    if (scan.has_game) return Status::Game;
+  }
+}
+
+}  // namespace quarry::chess

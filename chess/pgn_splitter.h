@@ -1,0 +1,65 @@
+// Finds where each game's text ends without parsing it, so that threads can parse and replay the
+// games while one thread only cuts the input: a byte scanner that follows PgnLexer's token rules
+// and PgnReader's game rules (a tag after movetext, or a result outside every variation, ends a
+// game) exactly, without building tokens, tags or moves.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/input_stream.h"
+
+namespace quarry::chess {
+
+// One game's text as PgnReader would read it from the start of `data`.
+struct GameScan {
+  enum class Outcome : std::uint8_t { Complete, NeedMore };
+  Outcome outcome = Outcome::NeedMore;
+  std::size_t length = 0;  // bytes of the game's text (Complete)
+  bool has_game = false;   // tags, moves or a result: PgnReader numbers it; stray comments alone are not a game
+};
+
+// Scans one game. Without `at_eof` the data may continue: a scan that needs a byte past the end
+// of `data` (PgnLexer would refill its buffer there) stops with NeedMore. `strict` is
+// PgnReader::set_strict's: square brackets in movetext do not open a group then.
+// `groups` is scratch memory (the open '(' and '[' groups), kept between calls.
+GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups);
+
+class PgnSplitter {
+ public:
+  enum class Status : std::uint8_t { Game, End, Failed };
+  static constexpr std::size_t kBlockSize = std::size_t{1} << 20;
+
+  // Reads a file ("-": standard input; compressed data is decompressed as it is read). nullptr,
+  // with *error set, when it cannot be opened.
+  static std::unique_ptr<PgnSplitter> open(const std::string& path, bool strict, std::string* error);
+  PgnSplitter(std::unique_ptr<ByteSource> source, bool strict);
+
+  // Game: `text` holds the next game's text (valid until the next call), starting on line
+  // `first_line`. End: the input is read. Failed (once, then End): the input failed part way
+  // (error() says how); `text` holds everything read after the last whole game: a PgnReader
+  // reading it from a source that fails the same way (byte_source_from_text) reads what the
+  // reader of the whole input would have read, and fails the same way.
+  Status next(std::string_view& text, std::uint64_t& first_line);
+  const std::string& error() const { return source_->error(); }
+  std::uint64_t file_bytes_read() const { return source_->file_bytes_read(); }
+
+ private:
+  void read_more();
+
+  std::unique_ptr<ByteSource> source_;
+  bool strict_;
+  std::vector<char> buf_;
+  std::size_t begin_ = 0;  // first byte not yet handed out
+  std::size_t end_ = 0;    // end of the bytes read
+  std::uint64_t line_ = 1;  // line of buf_[begin_]
+  bool eof_ = false;
+  bool failed_ = false;     // the source ended with an error
+  bool failure_told_ = false;
+  std::vector<char> groups_;
+};
+
+}  // namespace quarry::chess
