@@ -58,6 +58,7 @@ class Scanner {
   bool short_of_data() const { return short_; }
   std::size_t pos() const { return pos_; }
   std::size_t token_start() const { return token_; }
+  std::uint64_t newlines() const { return newlines_; }  // line feeds passed (all of them before token_start())
   void set_movetext() { movetext_ = true; }
 
  private:
@@ -90,6 +91,7 @@ class Scanner {
   std::size_t token_ = 0;
   bool movetext_ = false;
   bool line_start_ = true;
+  std::uint64_t newlines_ = 0;
 };
 
 bool Scanner::skip_space() {  // PgnLexer::skip_space
@@ -98,6 +100,7 @@ bool Scanner::skip_space() {  // PgnLexer::skip_space
       const std::uint8_t cls = kClasses[static_cast<unsigned char>(d_[pos_]) + 1];
       if (cls == kNewlineClass) {
         line_start_ = true;
+        ++newlines_;
       } else if (cls != kBlankClass) {
         break;
       }
@@ -158,6 +161,7 @@ void Scanner::brace_comment() {  // PgnLexer::lex_brace_comment
     }
     ++pos_;
     if (*p == '}') return;
+    ++newlines_;
     if (has(7) && std::memcmp(d_ + pos_, "[Event ", 7) == 0) return;
   }
 }
@@ -168,7 +172,8 @@ void Scanner::bracketed_command() {  // PgnLexer::lex_bracketed_command
 }
 
 Token Scanner::number_or_symbol() {  // PgnLexer::lex_number_or_symbol
-  while (is_digit(at(pos_))) ++pos_;
+  while (pos_ < n_ && is_digit(static_cast<unsigned char>(d_[pos_]))) ++pos_;
+  if (pos_ == n_ && !eof_) short_ = true;
   auto ellipsis = [this] {
     return at(pos_) == 0xE2 && has(3) && d_[pos_ + 1] == '\x80' && d_[pos_ + 2] == '\xA6';
   };
@@ -185,7 +190,8 @@ Token Scanner::number_or_symbol() {  // PgnLexer::lex_number_or_symbol
 }
 
 Token Scanner::symbol() {  // PgnLexer::lex_symbol
-  while (is_symbol_char(at(pos_))) ++pos_;
+  while (pos_ < n_ && is_symbol_char(static_cast<unsigned char>(d_[pos_]))) ++pos_;
+  if (pos_ == n_ && !eof_) short_ = true;
   if (is_alpha(static_cast<unsigned char>(d_[token_])) && (at(pos_) == '"' || (at(pos_) == ' ' && at(pos_ + 1) == '"'))) {
     return tag_line(0);
   }
@@ -318,6 +324,7 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
     }
   }
   out.outcome = GameScan::Outcome::Complete;
+  out.lines = scan.newlines();
   return out;
 }
 
@@ -371,7 +378,7 @@ PgnSplitter::Status PgnSplitter::next(std::string_view& text, std::uint64_t& fir
     }
     text = rest.substr(0, scan.length);
     first_line = line_;
-    line_ += static_cast<std::uint64_t>(std::count(text.begin(), text.end(), '\n'));
+    line_ += scan.lines;
     begin_ += scan.length;
     if (scan.has_game) return Status::Game;
   }

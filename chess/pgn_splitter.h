@@ -20,6 +20,7 @@ struct GameScan {
   Outcome outcome = Outcome::NeedMore;
   std::size_t length = 0;  // bytes of the game's text (Complete)
   bool has_game = false;   // tags, moves or a result: PgnReader numbers it; stray comments alone are not a game
+  std::uint64_t lines = 0; // line feeds in the game's text
 };
 
 // Scans one game. Without `at_eof` the data may continue: a scan that needs a byte past the end

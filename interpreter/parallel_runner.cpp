@@ -32,6 +32,7 @@ struct GameJob {
   // share of the persistent state (from a fresh start).
   std::string said;
   bool examined = false;
+  std::uint64_t game_number = 0;
   GameExamination result;
   RunStats stats;
   std::optional<MatchedGame> output;
@@ -42,7 +43,7 @@ struct GameJob {
 // Games travel in batches, so that threads meet once per batch and not once per game (a thread
 // woken per game costs more than `mate` on it when the machine is busy).
 struct Batch {
-  static constexpr std::size_t kGames = 8;
+  static constexpr std::size_t kGames = 32;
   std::vector<GameJob> jobs;  // the first `used` are this batch's; the rest keep their memory
   std::size_t used = 0;
   bool done = false;  // guarded by the run's mutex
@@ -62,24 +63,27 @@ class Worker {
     for (std::size_t i = 0; i < batch.used; ++i) {
       GameJob& job = batch.jobs[i];
       if (job.kind == GameJob::Kind::Text) {
-        job.examined = text_reader_.read(job.text, job.first_line, job.ordinal, *job.path, job.game, job.stats, job.said);
-      } else {
-        job.examined = job.kind == GameJob::Kind::Game;
+        // Read into the worker's own game, whose memory stays in this core's cache.
+        job.examined = text_reader_.read(job.text, job.first_line, job.ordinal, *job.path, game_, job.stats, job.said);
+        if (job.examined) examine(job, game_);
+      } else if (job.kind == GameJob::Kind::Game) {
+        job.examined = true;
+        examine(job, job.game);
       }
-      if (job.examined) examine(job);
     }
   }
 
  private:
-  void examine(GameJob& slot) {
+  void examine(GameJob& slot, const chess::Game& game) {
+    slot.game_number = game.number;
     for (std::size_t i = 0; i < persistent_.size(); ++i) {
       if (persistent_[i]) ctx_.variable(static_cast<int>(i)) = std::monostate{};
     }
     for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) ctx_.dictionary(static_cast<int>(d)).clear();
-    slot.result = examine_game(query_, settings_, ctx_, slot.game, persistent_, slot.stats, matched_);
+    slot.result = examine_game(query_, settings_, ctx_, game, persistent_, slot.stats, matched_);
     if (slot.result.outcome == GameExamination::Outcome::Examined && render_ && game_kept(settings_, slot.result.matches)) {
       output_.set_file_index(slot.file_index);
-      output_.add(slot.game, ctx_, slot.result.matches);
+      output_.add(game, ctx_, slot.result.matches);
       slot.output = std::move(output_.held().back());
       output_.held().clear();
     }
@@ -98,6 +102,7 @@ class Worker {
   bool render_;
   GameOutput output_;
   GameTextReader text_reader_;
+  chess::Game game_;  // the game read from a text job
   Context ctx_;
   std::vector<bool> persistent_;
   std::vector<chess::NodeId> matched_;
@@ -293,7 +298,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     stats_.matched_positions += slot.result.matches;
     if (settings_.show_matches) {
       progress_.finish();
-      show_match(settings_, slot.game.number);
+      show_match(settings_, slot.game_number);
     }
     if (!slot.output) return true;
     if (!held_back_) {

@@ -2,6 +2,8 @@
 // what the reader of the whole file gives (tags, moves, comments, lines, warnings, skips).
 #include "chess/pgn_splitter.h"
 
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "split_compare.h"
@@ -65,17 +67,25 @@ TEST_CASE("each game cut by the splitter reads as in the whole file", "[pgn_spli
 }
 
 TEST_CASE("a scan short of data never ends a game elsewhere than the whole scan", "[pgn_splitter]") {
+  using quarry::chess::GameScan;
   std::vector<char> groups;
+  std::vector<std::string> texts;
   for (const std::string& quirk : kQuirks) {
-    const std::string text = std::string(kOpera) + quirk;
-    const quarry::chess::GameScan whole = quarry::chess::scan_game(text, true, false, groups);
-    REQUIRE(whole.outcome == quarry::chess::GameScan::Outcome::Complete);
+    texts.push_back(quirk);
+    texts.push_back(std::string(kOpera) + quirk);
+  }
+  for (const std::string& text : texts) {
+    const GameScan whole = quarry::chess::scan_game(text, true, false, groups);
+    REQUIRE(whole.outcome == GameScan::Outcome::Complete);
+    const auto length = static_cast<std::ptrdiff_t>(whole.length);
+    CHECK(whole.lines == static_cast<std::uint64_t>(std::count(text.begin(), text.begin() + length, '\n')));
     for (std::size_t n = 0; n < text.size(); ++n) {
-      const quarry::chess::GameScan part = quarry::chess::scan_game(std::string_view(text).substr(0, n), false, false, groups);
-      if (part.outcome == quarry::chess::GameScan::Outcome::NeedMore) continue;
+      const GameScan part = quarry::chess::scan_game(std::string_view(text).substr(0, n), false, false, groups);
+      if (part.outcome == GameScan::Outcome::NeedMore) continue;
       INFO("input: " << text << "\nprefix: " << n);
       CHECK(part.length == whole.length);
       CHECK(part.has_game == whole.has_game);
+      CHECK(part.lines == whole.lines);
     }
   }
 }
