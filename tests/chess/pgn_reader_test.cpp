@@ -415,3 +415,44 @@ TEST_CASE("reader: [Variant] chooses the rules, unknown variants are skipped", "
     CHECK(r.games[1].node(1).position.is_checkmate());
   }
 }
+
+TEST_CASE("a result outside every variation ends a game even after a fault", "[pgn_reader]") {
+  // Before, the fault froze the variation count, the `1-0` inside the variation ended the game
+  // and `3. Nc3 0-1` became a game of its own.
+  auto r = read_all("[Event \"a\"]\n\n1. e4 e5 2. Zz9 (2. Nf3 1-0) 3. Nc3 0-1\n[Event \"b\"]\n\n1. d4 *\n");
+  REQUIRE(r.games.size() == 2);
+  CHECK(r.games[0].result() == "0-1");
+  CHECK(r.games[0].node_count() == 3);
+  CHECK(*r.games[1].tag("Event") == "b");
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].message.starts_with("illegal move \"Zz9\""));
+}
+
+TEST_CASE("the movetext filter passes over a game's moves after its tags", "[pgn_reader]") {
+  auto reader = PgnReader::from_string(
+      "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"skip\"]\n[FEN \"garbage\"]\n\n1. Zz9 (1. d4 1-0) [x] {open\n"
+      "[Event \"c\"]\n\n1. d4 1-0\n1. c4 *\n");
+  std::vector<std::uint64_t> numbers;
+  reader->set_movetext_filter([&numbers](std::uint64_t number, const Game& tags) {
+    numbers.push_back(number);
+    const std::string* event = tags.tag("Event");
+    return event != nullptr && *event == "skip";
+  });
+  Game game;
+  PgnDiagnostic diagnostic;
+  CHECK(reader->next(game, diagnostic) == PgnReader::Status::Game);
+  CHECK(game.node_count() == 3);
+  // A bad FEN, an illegal move, a bracket and an unclosed comment: nothing said, nothing replayed.
+  CHECK(reader->next(game, diagnostic) == PgnReader::Status::Bypassed);
+  CHECK(game.number == 2);
+  CHECK(*game.tag("Event") == "skip");
+  CHECK(reader->warnings().empty());
+  CHECK(reader->next(game, diagnostic) == PgnReader::Status::Game);
+  CHECK(*game.tag("Event") == "c");
+  CHECK(game.result() == "1-0");
+  // A game without tags is asked about once its first move shows it is a game.
+  CHECK(reader->next(game, diagnostic) == PgnReader::Status::Game);
+  CHECK(game.node_count() == 2);
+  CHECK(reader->next(game, diagnostic) == PgnReader::Status::End);
+  CHECK(numbers == std::vector<std::uint64_t>{1, 2, 3, 4});
+}
