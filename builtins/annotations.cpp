@@ -201,10 +201,10 @@ void register_annotations_filters(Registry& registry) {
                   FilterPtr value = std::make_unique<OriginalComment>();
                   if (!needle) return value;
                   return make_implicit_search(std::move(value), std::move(*needle));
-                }});
+                }, {{}, {ValueType::String, ValueType::Logical}}});
   registry.add({{"hascomment", ShapeKind::Prefix, precedence::kCount},
                 "hascomment \"s\": the input's comment at this position contains s (\"$N\", \"!\", \"?\" …: that NAG)",
-                bind_has_comment});
+                bind_has_comment, {{}, ValueType::Logical}});
   registry.add({{"removecomment", ShapeKind::Nullary},
                 "removecomment: drops the input's comment at this position from the output",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<RemoveComment>(); }, {{}, ValueType::Logical}});

@@ -237,7 +237,6 @@ class AtPosition final : public Filter {
 
 BindFunction bind_pair(Relation relation) {
   return [relation](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Position}) || !a.binder.expect(a, 1, {ValueType::Position})) return nullptr;
     return std::make_unique<PositionPair>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
   };
 }
@@ -263,13 +262,13 @@ void register_game_tree_filters(Registry& registry) {
                   return std::make_unique<Child>(std::move(a.arguments[0]));
                 }, {{}, ValueType::Position}});
   registry.add({{"lca", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
-                "lca(P Q): the latest position that P and Q both descend from", bind_pair(Relation::CommonAncestor)});
+                "lca(P Q): the latest position that P and Q both descend from", bind_pair(Relation::CommonAncestor), {{ValueType::Position}, ValueType::Position}});
   registry.add({{"distance", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
-                "distance(P Q): moves from P back to lca(P Q) and on to Q", bind_pair(Relation::Distance)});
+                "distance(P Q): moves from P back to lca(P Q) and on to Q", bind_pair(Relation::Distance), {{ValueType::Position}, ValueType::Numeric}});
   registry.add({{"ancestor", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
-                "ancestor(P Q): P lies on the way from the start to Q (P itself included)", bind_pair(Relation::Ancestor)});
+                "ancestor(P Q): P lies on the way from the start to Q (P itself included)", bind_pair(Relation::Ancestor), {{ValueType::Position}, ValueType::Logical}});
   registry.add({{"descendant", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
-                "descendant(P Q): P lies at or after Q on Q's line", bind_pair(Relation::Descendant)});
+                "descendant(P Q): P lies at or after Q on Q's line", bind_pair(Relation::Descendant), {{ValueType::Position}, ValueType::Logical}});
   registry.add({{"mainline", ShapeKind::Nullary}, "the position is on the game's main line", make_filter<Mainline>(true), {{}, ValueType::Logical}});
   registry.add({{"variation", ShapeKind::Nullary}, "the position lies inside a variation", make_filter<Mainline>(false), {{}, ValueType::Logical}});
   registry.add({{"virtualmainline", ShapeKind::Nullary},

@@ -404,7 +404,7 @@ void register_string_keywords(Registry& registry) {
                     if (!expect_string(a, 0)) return nullptr;
                     if (lower) return make_string_map(ValueType::String, std::move(a.arguments[0]), to_lower);
                     return make_string_map(ValueType::String, std::move(a.arguments[0]), to_upper);
-                  }});
+                  }, {{{ValueType::String}}, ValueType::String}});
   }
   registry.add({{"indexof", ShapeKind::Call, precedence::kLowest, 2, 2},
                 "indexof(sub s): 0-based index of the first sub in s, -1 if none",
@@ -417,7 +417,7 @@ void register_string_keywords(Registry& registry) {
                 [](BindArguments& a) -> FilterPtr {
                   if (!expect_string(a, 0)) return nullptr;
                   return make_string_map(ValueType::Numeric, std::move(a.arguments[0]), parse_int);
-                }});
+                }, {{{ValueType::String}}, ValueType::Numeric}});
   registry.add({{"ascii", ShapeKind::Prefix, precedence::kCount},
                 "ascii \"A\" == 65, ascii 65 == \"A\": character code of a 1-character string, or the reverse",
                 [](BindArguments& a) -> FilterPtr {
@@ -435,7 +435,7 @@ void register_numeric_keywords(Registry& registry) {
     registry.add({{maximum ? "max" : "min", ShapeKind::Call, precedence::kLowest, 2, -1},
                   maximum ? "max(a b …): the largest argument (numbers or strings)"
                           : "min(a b …): the smallest argument (numbers or strings)",
-                  [maximum](BindArguments& a) { return bind_extremum(a, maximum); }});
+                  [maximum](BindArguments& a) { return bind_extremum(a, maximum); }, {{}, {ValueType::Numeric, ValueType::String}}});
   }
   registry.add({{"abs", ShapeKind::Prefix, precedence::kNumericPrefix}, "abs N: absolute value",
                 [](BindArguments& a) -> FilterPtr {

@@ -131,3 +131,10 @@ TEST_CASE("the binder checks a built filter against the declared result", "[regi
   CHECK(bind_errors("saysnumeric a1").find("internal error: 'saysnumeric' built a set filter, but its registration "
                                            "declares numeric") != std::string::npos);
 }
+
+TEST_CASE("every registered keyword declares the types of the filters it builds", "[registry]") {
+  for (const FilterSpec& spec : builtins::standard_registry().specs()) {
+    INFO("'" << spec.shape.name << "' declares its result type");
+    CHECK_FALSE(spec.types.result.empty());
+  }
+}
