@@ -185,7 +185,8 @@ constexpr std::array<ParameterSpec, 1> kMessageParameters{{{"quiet"}}};
 void register_annotations_filters(Registry& registry) {
   registry.add({{"comment", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1},
                 "comment(a b …): attaches the arguments as text to this position in the output",
-                [](BindArguments& a) -> FilterPtr { return std::make_unique<Comment>(text_arguments(a)); }, {{}, ValueType::Logical}});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<Comment>(text_arguments(a)); },
+                {{}, ValueType::Logical}});
   registry.add({{"message", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1, kMessageParameters},
                 "message [quiet] (a b …): prints the arguments as text to standard output",
                 [](BindArguments& a) -> FilterPtr {
@@ -207,7 +208,8 @@ void register_annotations_filters(Registry& registry) {
                 bind_has_comment, {{}, ValueType::Logical}});
   registry.add({{"removecomment", ShapeKind::Nullary},
                 "removecomment: drops the input's comment at this position from the output",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<RemoveComment>(); }, {{}, ValueType::Logical}});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<RemoveComment>(); },
+                {{}, ValueType::Logical}});
   registry.add({{"settag", ShapeKind::Call, precedence::kLowest, 2, 2},
                 "settag(\"Name\" value): sets the tag in the output game",
                 [](BindArguments& a) -> FilterPtr {

@@ -232,7 +232,8 @@ FilterPtr bind_key_iteration(BindArguments& a) {
 
 void register_dictionaries_filters(Registry& registry) {
   FilterSpec spec{{"dictionary", grammar::ShapeKind::Dictionary},
-                  "dictionary KEY --> VALUE (MERGE) $D: a map kept across games", bind_declaration, {{}, ValueType::Logical}};
+                  "dictionary KEY --> VALUE (MERGE) $D: a map kept across games", bind_declaration,
+                  {{}, ValueType::Logical}};
   spec.binds_children = true;
   registry.add(std::move(spec));
   FilterSpec keys{{"key", grammar::ShapeKind::Iteration},

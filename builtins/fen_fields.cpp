@@ -39,7 +39,8 @@ class EnPassantSquare final : public Filter {
 }  // namespace
 
 void register_fen_fields_filters(Registry& registry) {
-  registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make_filter<SideToMove>(), {{}, ValueType::Numeric}});
+  registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make_filter<SideToMove>(),
+                {{}, ValueType::Numeric}});
   registry.add({{"white", ShapeKind::Nullary}, "the number 1, the value of sidetomove for White",
                 make_filter<NumberConstant>(std::int64_t{1}),
                 {{}, ValueType::Numeric}, Dependence::Literal, TransformRule{.color_twin = "black"}});

@@ -89,10 +89,12 @@ class Compound final : public Filter {
 void register_logic_filters(Registry& registry) {
   using grammar::ShapeKind;
   registry.add({{"true", ShapeKind::Nullary}, "matches every position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(true); }, {{}, ValueType::Logical},
+                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(true); },
+                {{}, ValueType::Logical},
                 Dependence::Literal});
   registry.add({{"false", ShapeKind::Nullary}, "matches no position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(false); }, {{}, ValueType::Logical},
+                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(false); },
+                {{}, ValueType::Logical},
                 Dependence::Literal});
   // `F (CQLi): the identity; its value is F's.
   registry.add_operator("`", 1, [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }, Dependence::Pure);

@@ -173,10 +173,12 @@ void register_position_identity_filters(Registry& registry) {
                 "_ empty, . anything)",
                 bind_fen, {{}, {ValueType::String, ValueType::Logical}}});
   registry.add({{"currentfen", ShapeKind::Nullary}, "the FEN of the current position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Exact); }, {{}, ValueType::String}});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Exact); },
+                {{}, ValueType::String}});
   registry.add({{"standardfen", ShapeKind::Nullary},
                 "the FEN with en passant only when legal and counters 0 1, equal for equal positions",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Standard); }, {{}, ValueType::String}});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Standard); },
+                {{}, ValueType::String}});
 }
 
 }  // namespace quarry::builtins

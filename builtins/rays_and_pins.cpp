@@ -234,7 +234,8 @@ void register_rays_and_pins_filters(Registry& registry) {
                   return std::make_unique<XRay>(std::move(a.arguments));
                 }, {{}, ValueType::Set}});
   registry.add({{"pin", ShapeKind::Parameters, precedence::kLowest, 0, 0, kPinParameters},
-                "pins: pinning slider (from), pinned piece (through), the square behind it (to)", bind_pin, {{}, ValueType::Set}});
+                "pins: pinning slider (from), pinned piece (through), the square behind it (to)", bind_pin,
+                {{}, ValueType::Set}});
 }
 
 }  // namespace quarry::builtins

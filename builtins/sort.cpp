@@ -93,7 +93,8 @@ void register_sort_filters(Registry& registry) {
   shape.optional_title = true;
   registry.add({shape,
                 "sort [min|max] [\"title\"] F: order the matching games by the best value of F (a number or a string)",
-                bind_sort, {{{ValueType::Numeric, ValueType::Set, ValueType::String}}, {ValueType::Numeric, ValueType::String}}});
+                bind_sort,
+                {{{ValueType::Numeric, ValueType::Set, ValueType::String}}, {ValueType::Numeric, ValueType::String}}});
 }
 
 }  // namespace quarry::builtins

@@ -396,7 +396,8 @@ namespace precedence = grammar::precedence;
 void register_string_keywords(Registry& registry) {
   registry.add({{"str", ShapeKind::CallOrPrefix, precedence::kCaseChange, 1, -1},
                 "str(a b …): its arguments converted to text and joined; always matches",
-                [](BindArguments& a) -> FilterPtr { return std::make_unique<Str>(text_arguments(a)); }, {{}, ValueType::String}});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<Str>(text_arguments(a)); },
+                {{}, ValueType::String}});
   for (bool lower : {true, false}) {
     registry.add({{lower ? "lowercase" : "uppercase", ShapeKind::Prefix, precedence::kCaseChange},
                   lower ? "lowercase S: S with A-Z made lowercase" : "uppercase S: S with a-z made uppercase",
@@ -435,7 +436,8 @@ void register_numeric_keywords(Registry& registry) {
     registry.add({{maximum ? "max" : "min", ShapeKind::Call, precedence::kLowest, 2, -1},
                   maximum ? "max(a b …): the largest argument (numbers or strings)"
                           : "min(a b …): the smallest argument (numbers or strings)",
-                  [maximum](BindArguments& a) { return bind_extremum(a, maximum); }, {{}, {ValueType::Numeric, ValueType::String}}});
+                  [maximum](BindArguments& a) { return bind_extremum(a, maximum); },
+                  {{}, {ValueType::Numeric, ValueType::String}}});
   }
   registry.add({{"abs", ShapeKind::Prefix, precedence::kNumericPrefix}, "abs N: absolute value",
                 [](BindArguments& a) -> FilterPtr {
