@@ -97,7 +97,9 @@ struct RegexCaptures {
 // A per-game constant's answers in the current game (interpreter/game_constant.h).
 struct GameConstantSlot {
   static constexpr std::uint8_t kMatch = 1, kNumber = 2, kText = 4;
-  std::uint64_t game = 0;  // the game_serial they belong to; 0: none yet
+  std::uint64_t game = 0;   // the game_serial they belong to; 0: none yet
+  std::uint64_t owner = 0;  // the GameConstant's id: queries compiled one after another (the
+                            // REPL) share a context and number their slots from 0 each
   std::uint8_t known = 0;  // which of the answers below are stored
   bool matched = false;
   std::optional<std::int64_t> number;

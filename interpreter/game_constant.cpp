@@ -1,14 +1,22 @@
 // Per-game constants (see game_constant.h).
 #include "interpreter/game_constant.h"
 
+#include <atomic>
+
 namespace quarry::interpreter {
+
+std::uint64_t GameConstant::next_id() {
+  static std::atomic<std::uint64_t> last{0};  // queries may be compiled on several threads
+  return ++last;
+}
 
 GameConstantSlot* GameConstant::current_slot(Context& ctx) const {
   if (!*enabled_) return nullptr;
   GameConstantSlot& slot = ctx.game_constant(slot_);
-  if (slot.game != ctx.game_serial()) {
+  if (slot.game != ctx.game_serial() || slot.owner != id_) {
     slot = GameConstantSlot{};
     slot.game = ctx.game_serial();
+    slot.owner = id_;
   }
   return &slot;
 }

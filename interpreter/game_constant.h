@@ -2,6 +2,7 @@
 // the game number, and pure operators over them and literals) is evaluated once per game.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 
 #include "interpreter/filter.h"
@@ -14,7 +15,7 @@ namespace quarry::interpreter {
 class GameConstant final : public Filter {
  public:
   GameConstant(FilterPtr inner, std::size_t slot, std::shared_ptr<const bool> enabled)
-      : Filter(inner->type()), inner_(std::move(inner)), slot_(slot), enabled_(std::move(enabled)) {}
+      : Filter(inner->type()), inner_(std::move(inner)), slot_(slot), id_(next_id()), enabled_(std::move(enabled)) {}
 
   // Whether the binder may wrap a filter of this type (those whose answers the slot can hold).
   static bool holds(ValueType type) {
@@ -28,8 +29,10 @@ class GameConstant final : public Filter {
 
  private:
   GameConstantSlot* current_slot(Context& ctx) const;
+  static std::uint64_t next_id();
   FilterPtr inner_;
   std::size_t slot_;
+  std::uint64_t id_;  // unique in the process, never 0
   std::shared_ptr<const bool> enabled_;
 };
 

@@ -136,3 +136,29 @@ TEST_CASE("cached and uncached tag tests agree at every position", "[game_consta
   CHECK(run("year > 1990 and ply > 4", true, game).caches == 1);  // `year > 1990` as a whole
   CHECK(run("check and ply > 4", true, game).caches == 0);
 }
+
+TEST_CASE("queries compiled one after another in one context keep their own per-game answers", "[game_constant]") {
+  // The REPL evaluates each line as a new query in the same context and game: both number their
+  // per-game constants from slot 0.
+  const chess::Game game = scholars_mate();
+  Context ctx;
+  ctx.set_game(game);
+  ctx.set_node(game.root());
+  auto compile = [](const grammar::SourceFile& file, grammar::Diagnostics& diagnostics) {
+    auto tree = grammar::parse_query(file, counting_registry().keywords(), diagnostics);
+    REQUIRE(tree);
+    interpreter::Binder binder(counting_registry(), file, diagnostics);
+    FilterPtr body = binder.bind_sequence(tree->body, nullptr);
+    REQUIRE(body);
+    CHECK(binder.game_constant_count() == 1);
+    return body;
+  };
+  grammar::Diagnostics diagnostics;
+  grammar::SourceFile first_file("a.cql", "player \"Carlsen\"");
+  grammar::SourceFile second_file("b.cql", "player \"Kasparov\"");
+  FilterPtr first = compile(first_file, diagnostics);
+  FilterPtr second = compile(second_file, diagnostics);
+  CHECK(first->match(ctx));
+  CHECK_FALSE(second->match(ctx));
+  CHECK(first->match(ctx));
+}
