@@ -185,13 +185,14 @@ constexpr std::array<ParameterSpec, 1> kMessageParameters{{{"quiet"}}};
 void register_annotations_filters(Registry& registry) {
   registry.add({{"comment", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1},
                 "comment(a b …): attaches the arguments as text to this position in the output",
-                [](BindArguments& a) -> FilterPtr { return std::make_unique<Comment>(text_arguments(a)); }});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<Comment>(text_arguments(a)); },
+                {{}, ValueType::Logical}});
   registry.add({{"message", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1, kMessageParameters},
                 "message [quiet] (a b …): prints the arguments as text to standard output",
                 [](BindArguments& a) -> FilterPtr {
                   bool quiet = a.parameter("quiet") != nullptr;
                   return std::make_unique<Message>(quiet, text_arguments(a));
-                }});
+                }, {{}, ValueType::Logical}});
   KeywordShape original{"originalcomment", ShapeKind::Nullary};
   original.optional_title = true;
   registry.add({original, "originalcomment [\"s\"]: the input's comment at this position, or whether it contains s",
@@ -201,28 +202,28 @@ void register_annotations_filters(Registry& registry) {
                   FilterPtr value = std::make_unique<OriginalComment>();
                   if (!needle) return value;
                   return make_implicit_search(std::move(value), std::move(*needle));
-                }});
+                }, {{}, {ValueType::String, ValueType::Logical}}});
   registry.add({{"hascomment", ShapeKind::Prefix, precedence::kCount},
                 "hascomment \"s\": the input's comment at this position contains s (\"$N\", \"!\", \"?\" …: that NAG)",
-                bind_has_comment});
+                bind_has_comment, {{}, ValueType::Logical}});
   registry.add({{"removecomment", ShapeKind::Nullary},
                 "removecomment: drops the input's comment at this position from the output",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<RemoveComment>(); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<RemoveComment>(); },
+                {{}, ValueType::Logical}});
   registry.add({{"settag", ShapeKind::Call, precedence::kLowest, 2, 2},
                 "settag(\"Name\" value): sets the tag in the output game",
                 [](BindArguments& a) -> FilterPtr {
-                  if (!a.binder.expect(a, 0, {ValueType::String}) || !a.binder.expect(a, 1, {ValueType::String})) {
-                    return nullptr;
-                  }
                   if (!valid_tag_name(a)) return nullptr;
                   return std::make_unique<TagEdit>(std::move(a.arguments[0]), std::move(a.arguments[1]));
-                }});
+                },
+                {{ValueType::String}, ValueType::Logical}, Dependence::EditsTags});
   registry.add({{"removetag", ShapeKind::CallOrPrefix, precedence::kCount, 1, 1},
                 "removetag \"Name\": drops the tag from the output game",
                 [](BindArguments& a) -> FilterPtr {
-                  if (!a.binder.expect(a, 0, {ValueType::String}) || !valid_tag_name(a)) return nullptr;
+                  if (!valid_tag_name(a)) return nullptr;
                   return std::make_unique<TagEdit>(std::move(a.arguments[0]), nullptr);
-                }});
+                },
+                {{ValueType::String}, ValueType::Logical}, Dependence::EditsTags});
 }
 
 }  // namespace quarry::builtins

@@ -63,11 +63,11 @@ void register_arithmetic_filters(Registry& registry) {
       return make_string_concatenation(std::move(a.arguments[0]), std::move(a.arguments[1]));
     }
     return bind_arithmetic(ArithmeticOp::Add)(a);
-  });
-  registry.add_operator("-", 2, bind_arithmetic(ArithmeticOp::Subtract));
-  registry.add_operator("*", 2, bind_arithmetic(ArithmeticOp::Multiply));
-  registry.add_operator("/", 2, bind_arithmetic(ArithmeticOp::Divide));
-  registry.add_operator("%", 2, bind_arithmetic(ArithmeticOp::Modulo));
+  }, Dependence::Pure);
+  registry.add_operator("-", 2, bind_arithmetic(ArithmeticOp::Subtract), Dependence::Pure);
+  registry.add_operator("*", 2, bind_arithmetic(ArithmeticOp::Multiply), Dependence::Pure);
+  registry.add_operator("/", 2, bind_arithmetic(ArithmeticOp::Divide), Dependence::Pure);
+  registry.add_operator("%", 2, bind_arithmetic(ArithmeticOp::Modulo), Dependence::Pure);
   registry.add_operator("-", 1, [](BindArguments& a) -> FilterPtr {
     if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
     return std::make_unique<Negate>(std::move(a.arguments[0]));

@@ -56,7 +56,6 @@ class AttackedBy final : public Filter {
 template <typename F>
 BindFunction bind_attack_filter() {
   return [](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Set}) || !a.binder.expect(a, 1, {ValueType::Set})) return nullptr;
     return std::make_unique<F>(std::move(a.arguments[0]), std::move(a.arguments[1]));
   };
 }
@@ -66,9 +65,10 @@ BindFunction bind_attack_filter() {
 void register_attacks_filters(Registry& registry) {
   registry.add({{"attacks", ShapeKind::Infix, precedence::kAttacks, 2, 2},
                 "the squares of the left set holding a piece that attacks a square of the right set",
-                bind_attack_filter<Attacks>()});
+                bind_attack_filter<Attacks>(), {{ValueType::Set}, ValueType::Set}});
   registry.add({{"attackedby", ShapeKind::Infix, precedence::kAttacks, 2, 2},
-                "the squares of the left set attacked by a piece on the right set", bind_attack_filter<AttackedBy>()});
+                "the squares of the left set attacked by a piece on the right set", bind_attack_filter<AttackedBy>(),
+                {{ValueType::Set}, ValueType::Set}});
 }
 
 }  // namespace quarry::builtins

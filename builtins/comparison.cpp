@@ -122,12 +122,12 @@ BindFunction bind_comparison(Relation relation) {
 }  // namespace
 
 void register_comparison_filters(Registry& registry) {
-  registry.add_operator("==", 2, bind_comparison(Relation::Equal));
-  registry.add_operator("!=", 2, bind_comparison(Relation::NotEqual));
-  registry.add_operator("<", 2, bind_comparison(Relation::Less));
-  registry.add_operator("<=", 2, bind_comparison(Relation::LessEqual));
-  registry.add_operator(">", 2, bind_comparison(Relation::Greater));
-  registry.add_operator(">=", 2, bind_comparison(Relation::GreaterEqual));
+  registry.add_operator("==", 2, bind_comparison(Relation::Equal), Dependence::Pure);
+  registry.add_operator("!=", 2, bind_comparison(Relation::NotEqual), Dependence::Pure);
+  registry.add_operator("<", 2, bind_comparison(Relation::Less), Dependence::Pure);
+  registry.add_operator("<=", 2, bind_comparison(Relation::LessEqual), Dependence::Pure);
+  registry.add_operator(">", 2, bind_comparison(Relation::Greater), Dependence::Pure);
+  registry.add_operator(">=", 2, bind_comparison(Relation::GreaterEqual), Dependence::Pure);
 }
 
 }  // namespace quarry::builtins

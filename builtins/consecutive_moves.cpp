@@ -86,7 +86,6 @@ class ConsecutiveMoves final : public Filter {
 constexpr ParameterSpec kConsecutiveParameters[] = {{"quiet"}};
 
 FilterPtr bind_consecutive_moves(BindArguments& a) {
-  if (!a.binder.expect(a, 0, {ValueType::Position}) || !a.binder.expect(a, 1, {ValueType::Position})) return nullptr;
   bool failed = false;
   std::optional<RangeBounds> range = RangeBounds::take(a, "length", &failed);
   if (failed) return nullptr;
@@ -103,7 +102,7 @@ void register_consecutive_moves_filters(Registry& registry) {
   registry.add({shape,
                 "consecutivemoves [quiet] [N [M]] (P Q): the longest run of the same moves in a row on the lines "
                 "from lca(P Q) to P and to Q",
-                bind_consecutive_moves});
+                bind_consecutive_moves, {{ValueType::Position}, ValueType::Numeric}});
 }
 
 }  // namespace quarry::builtins

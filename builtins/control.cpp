@@ -96,11 +96,14 @@ FilterPtr bind_if(BindArguments& a) {
 }  // namespace
 
 void register_control_filters(Registry& registry) {
-  registry.add({{"if", ShapeKind::If}, "if C [then] T [else E]: T where C matches, else E", bind_if});
+  registry.add({{"if", ShapeKind::If}, "if C [then] T [else E]: T where C matches, else E", bind_if,
+                {{}, {ValueType::Logical, ValueType::Numeric, ValueType::Set, ValueType::String}}, Dependence::Pure});
   registry.add({{"while", ShapeKind::While}, "while (C) F: evaluate F as long as C matches",
-                [](BindArguments& a) -> FilterPtr { return std::make_unique<While>(std::move(a.arguments[0]), std::move(a.arguments[1])); }});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<While>(std::move(a.arguments[0]), std::move(a.arguments[1])); },
+                {{}, ValueType::Logical}});
   registry.add({{"loop", ShapeKind::Prefix, grammar::precedence::kLowest}, "loop F: evaluate F until it fails",
-                [](BindArguments& a) -> FilterPtr { return std::make_unique<Loop>(std::move(a.arguments[0])); }});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<Loop>(std::move(a.arguments[0])); },
+                {{}, ValueType::Logical}});
 }
 
 }  // namespace quarry::builtins

@@ -120,7 +120,8 @@ void register_corresponding_squares_filters(Registry& registry) {
                 "correspondingsquares [white|black] [critical S] [zugzwang|winningmoves]: in a king-and-pawn "
                 "ending, where the defending king must stand against the attacking king (the attacker: the side "
                 "named, else the side to move)",
-                bind_corresponding_squares});
+                bind_corresponding_squares, {{}, {ValueType::Logical, ValueType::Set}}, Dependence::PerPosition,
+                TransformRule{.side_parameters = true}});
 }
 
 }  // namespace quarry::builtins

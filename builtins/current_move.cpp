@@ -39,13 +39,13 @@ class CurrentMoveIs final : public Filter {
 void register_current_move_filters(Registry& registry) {
   using grammar::ShapeKind;
   registry.add({{"castle", ShapeKind::Nullary}, "castle: the move that led here castled",
-                make_filter<CurrentMoveIs>(MoveKind::Castle)});
+                make_filter<CurrentMoveIs>(MoveKind::Castle), {{}, ValueType::Logical}});
   registry.add({{"o-o", ShapeKind::Nullary}, "o-o: the move that led here castled kingside",
-                make_filter<CurrentMoveIs>(MoveKind::Kingside)});
+                make_filter<CurrentMoveIs>(MoveKind::Kingside), {{}, ValueType::Logical}});
   registry.add({{"o-o-o", ShapeKind::Nullary}, "o-o-o: the move that led here castled queenside",
-                make_filter<CurrentMoveIs>(MoveKind::Queenside)});
+                make_filter<CurrentMoveIs>(MoveKind::Queenside), {{}, ValueType::Logical}});
   registry.add({{"enpassant", ShapeKind::Nullary}, "enpassant: the move that led here captured en passant",
-                make_filter<CurrentMoveIs>(MoveKind::EnPassant)});
+                make_filter<CurrentMoveIs>(MoveKind::EnPassant), {{}, ValueType::Logical}});
 }
 
 }  // namespace quarry::builtins

@@ -232,12 +232,13 @@ FilterPtr bind_key_iteration(BindArguments& a) {
 
 void register_dictionaries_filters(Registry& registry) {
   FilterSpec spec{{"dictionary", grammar::ShapeKind::Dictionary},
-                  "dictionary KEY --> VALUE (MERGE) $D: a map kept across games", bind_declaration};
+                  "dictionary KEY --> VALUE (MERGE) $D: a map kept across games", bind_declaration,
+                  {{}, ValueType::Logical}};
   spec.binds_children = true;
   registry.add(std::move(spec));
   FilterSpec keys{{"key", grammar::ShapeKind::Iteration},
                   "key $k in $D F: F for each key of dictionary $D; matches if F matched for some key",
-                  bind_key_iteration};
+                  bind_key_iteration, {{}, ValueType::Logical}};
   keys.binds_children = true;
   registry.add(std::move(keys));
 

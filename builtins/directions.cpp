@@ -65,7 +65,6 @@ class SquareColour final : public Filter {
 
 BindFunction bind_direction(std::uint8_t directions) {
   return [directions](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
     bool failed = false;
     std::optional<RangeBounds> range = RangeBounds::take(a, "distance", &failed);
     if (failed) return nullptr;
@@ -75,7 +74,6 @@ BindFunction bind_direction(std::uint8_t directions) {
 
 BindFunction bind_square_colour(SquareSet colour) {
   return [colour](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
     return std::make_unique<SquareColour>(colour, std::move(a.arguments[0]));
   };
 }
@@ -87,12 +85,15 @@ void register_directions_filters(Registry& registry) {
     grammar::KeywordShape shape{word.name, ShapeKind::Prefix, precedence::kDirection, 1, 1};
     shape.optional_range = true;
     registry.add({shape, "the squares reached from a set by moving in that direction (default distance 1 7)",
-                  bind_direction(word.mask)});
+                  bind_direction(word.mask), {{ValueType::Set}, ValueType::Set}, Dependence::PerPosition,
+                  TransformRule{.turns_with_board = true}});
   }
   registry.add({{"light", ShapeKind::Prefix, precedence::kDirection, 1, 1}, "the light squares of a set",
-                bind_square_colour(SquareSet::light())});
+                bind_square_colour(SquareSet::light()), {{ValueType::Set}, ValueType::Set}, Dependence::PerPosition,
+                TransformRule{.square_color_twin = "dark"}});
   registry.add({{"dark", ShapeKind::Prefix, precedence::kDirection, 1, 1}, "the dark squares of a set",
-                bind_square_colour(SquareSet::dark())});
+                bind_square_colour(SquareSet::dark()), {{ValueType::Set}, ValueType::Set}, Dependence::PerPosition,
+                TransformRule{.square_color_twin = "light"}});
 }
 
 }  // namespace quarry::builtins

@@ -39,15 +39,18 @@ class EnPassantSquare final : public Filter {
 }  // namespace
 
 void register_fen_fields_filters(Registry& registry) {
-  registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make_filter<SideToMove>()});
+  registry.add({{"sidetomove", ShapeKind::Nullary}, "1 when White is to move, -1 when Black is", make_filter<SideToMove>(),
+                {{}, ValueType::Numeric}});
   registry.add({{"white", ShapeKind::Nullary}, "the number 1, the value of sidetomove for White",
-                make_filter<NumberConstant>(std::int64_t{1})});
+                make_filter<NumberConstant>(std::int64_t{1}),
+                {{}, ValueType::Numeric}, Dependence::Literal, TransformRule{.color_twin = "black"}});
   registry.add({{"black", ShapeKind::Nullary}, "the number -1, the value of sidetomove for Black",
-                make_filter<NumberConstant>(std::int64_t{-1})});
+                make_filter<NumberConstant>(std::int64_t{-1}),
+                {{}, ValueType::Numeric}, Dependence::Literal, TransformRule{.color_twin = "white"}});
   registry.add({{"halfmoveclock", ShapeKind::Nullary}, "half-moves since the last capture or pawn move",
-                make_filter<HalfmoveClock>()});
+                make_filter<HalfmoveClock>(), {{}, ValueType::Numeric}});
   registry.add({{"enpassantsquare", ShapeKind::Nullary}, "the square a pawn that just advanced two squares passed over",
-                make_filter<EnPassantSquare>()});
+                make_filter<EnPassantSquare>(), {{}, ValueType::Set}});
 }
 
 }  // namespace quarry::builtins

@@ -28,7 +28,7 @@ FilterPtr bind_definition(BindArguments& a) {
 
 void register_functions_filters(Registry& registry) {
   FilterSpec spec{{"function", grammar::ShapeKind::Function}, "function Name($a $b) { … }: a function, expanded where called",
-                  bind_definition};
+                  bind_definition, {{}, ValueType::Logical}};
   spec.binds_children = true;
   registry.add(std::move(spec));
 }

@@ -237,7 +237,6 @@ class AtPosition final : public Filter {
 
 BindFunction bind_pair(Relation relation) {
   return [relation](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Position}) || !a.binder.expect(a, 1, {ValueType::Position})) return nullptr;
     return std::make_unique<PositionPair>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
   };
 }
@@ -245,36 +244,47 @@ BindFunction bind_pair(Relation relation) {
 }  // namespace
 
 void register_game_tree_filters(Registry& registry) {
-  registry.add({{"currentposition", ShapeKind::Nullary}, "the current position", make_filter<CurrentPosition>()});
-  registry.add({{"initialposition", ShapeKind::Nullary}, "the game's start position (position 0)", make_filter<InitialPosition>()});
+  registry.add({{"currentposition", ShapeKind::Nullary}, "the current position", make_filter<CurrentPosition>(),
+                {{}, ValueType::Position}});
+  registry.add({{"initialposition", ShapeKind::Nullary}, "the game's start position (position 0)", make_filter<InitialPosition>(),
+                {{}, ValueType::Position}});
   grammar::KeywordShape by_id{"position", ShapeKind::Prefix, grammar::precedence::kNumericPrefix};
   by_id.argument_stops_at_colon = true;
   registry.add({by_id, "position N: the position whose positionid is N; `position N : F` evaluates F there",
                 [](BindArguments& a) -> FilterPtr {
                   if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
                   return std::make_unique<PositionById>(std::move(a.arguments[0]));
-                }});
-  registry.add({{"parent", ShapeKind::Nullary}, "the position before the last move; fails at the start", make_filter<Parent>()});
+                }, {{}, ValueType::Position}});
+  registry.add({{"parent", ShapeKind::Nullary}, "the position before the last move; fails at the start", make_filter<Parent>(),
+                {{}, ValueType::Position}});
   registry.add({{"child", ShapeKind::Call, grammar::precedence::kLowest, 0, 1},
                 "child or child(i): the position after the primary move, or after the i-th (0 = primary)",
                 [](BindArguments& a) -> FilterPtr {
                   if (a.arguments.empty()) return std::make_unique<Child>(nullptr);
                   if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
                   return std::make_unique<Child>(std::move(a.arguments[0]));
-                }});
+                }, {{}, ValueType::Position}});
   registry.add({{"lca", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
-                "lca(P Q): the latest position that P and Q both descend from", bind_pair(Relation::CommonAncestor)});
+                "lca(P Q): the latest position that P and Q both descend from", bind_pair(Relation::CommonAncestor),
+                {{ValueType::Position}, ValueType::Position}});
   registry.add({{"distance", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
-                "distance(P Q): moves from P back to lca(P Q) and on to Q", bind_pair(Relation::Distance)});
+                "distance(P Q): moves from P back to lca(P Q) and on to Q", bind_pair(Relation::Distance),
+                {{ValueType::Position}, ValueType::Numeric}});
   registry.add({{"ancestor", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
-                "ancestor(P Q): P lies on the way from the start to Q (P itself included)", bind_pair(Relation::Ancestor)});
+                "ancestor(P Q): P lies on the way from the start to Q (P itself included)", bind_pair(Relation::Ancestor),
+                {{ValueType::Position}, ValueType::Logical}});
   registry.add({{"descendant", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
-                "descendant(P Q): P lies at or after Q on Q's line", bind_pair(Relation::Descendant)});
-  registry.add({{"mainline", ShapeKind::Nullary}, "the position is on the game's main line", make_filter<Mainline>(true)});
-  registry.add({{"variation", ShapeKind::Nullary}, "the position lies inside a variation", make_filter<Mainline>(false)});
+                "descendant(P Q): P lies at or after Q on Q's line", bind_pair(Relation::Descendant),
+                {{ValueType::Position}, ValueType::Logical}});
+  registry.add({{"mainline", ShapeKind::Nullary}, "the position is on the game's main line", make_filter<Mainline>(true),
+                {{}, ValueType::Logical}});
+  registry.add({{"variation", ShapeKind::Nullary}, "the position lies inside a variation", make_filter<Mainline>(false),
+                {{}, ValueType::Logical}});
   registry.add({{"virtualmainline", ShapeKind::Nullary},
-                "every branch on the way here was a Black alternative", make_filter<VirtualMainline>()});
-  registry.add({{"depth", ShapeKind::Nullary}, "the number of variation moves on the way from the start", make_filter<Depth>()});
+                "every branch on the way here was a Black alternative", make_filter<VirtualMainline>(),
+                {{}, ValueType::Logical}});
+  registry.add({{"depth", ShapeKind::Nullary}, "the number of variation moves on the way from the start", make_filter<Depth>(),
+                {{}, ValueType::Numeric}});
   registry.add_operator(":", 2, [](BindArguments& a) -> FilterPtr {
     // CQLi's speculative `move … : F` makes each move on an imaginary copy of the position.
     if (is_move_filter(*a.arguments[0])) return bind_speculative_move(a);

@@ -212,13 +212,13 @@ void register_imagine_filters(Registry& registry) {
   registry.add({{"imagine", ShapeKind::Imagine},
                 "imagine M … : F: F at a copy of the position edited by the mutations (sidetomove white|black|reverse, "
                 "swap X Y, piece P --> S, piece _ --> S)",
-                bind_imagine, true});
+                bind_imagine, {{}, TypeSet::any()}, Dependence::PerPosition, {}, true});
   registry.add({{"currentmutation", ShapeKind::Nullary},
                 "how the current imaginary position was made (\"1.Qa3#\"); \"\" at a position of the game",
-                make_filter<CurrentMutation>()});
+                make_filter<CurrentMutation>(), {{}, ValueType::String}});
   registry.add({{"saveposition", ShapeKind::Nullary},
                 "keeps the current (imaginary) position for the rest of the game and names it; positionid gives its id",
-                make_filter<SavePosition>()});
+                make_filter<SavePosition>(), {{}, ValueType::Position}});
 }
 
 }  // namespace quarry::builtins

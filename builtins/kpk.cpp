@@ -26,7 +26,7 @@ void register_kpk_filters(Registry& registry) {
   registry.add({{"kpk", ShapeKind::Nullary},
                 "kpk: with only two kings and one pawn on the board, 1 when the side with the pawn wins, 0 when "
                 "it is a draw (exact, from a bitbase); no value on other material",
-                make_filter<Kpk>()});
+                make_filter<Kpk>(), {{}, ValueType::Numeric}});
 }
 
 }  // namespace quarry::builtins

@@ -89,18 +89,24 @@ class Compound final : public Filter {
 void register_logic_filters(Registry& registry) {
   using grammar::ShapeKind;
   registry.add({{"true", ShapeKind::Nullary}, "matches every position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(true); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(true); },
+                {{}, ValueType::Logical},
+                Dependence::Literal});
   registry.add({{"false", ShapeKind::Nullary}, "matches no position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(false); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<LogicalConstant>(false); },
+                {{}, ValueType::Logical},
+                Dependence::Literal});
   // `F (CQLi): the identity; its value is F's.
-  registry.add_operator("`", 1, [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); });
-  registry.add_operator("not", 1, [](BindArguments& a) -> FilterPtr { return std::make_unique<Not>(std::move(a.arguments[0])); });
+  registry.add_operator("`", 1, [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }, Dependence::Pure);
+  registry.add_operator(
+      "not", 1, [](BindArguments& a) -> FilterPtr { return std::make_unique<Not>(std::move(a.arguments[0])); },
+      Dependence::Pure);
   registry.add_operator("and", 2, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<And>(std::move(a.arguments[0]), std::move(a.arguments[1]));
-  });
+  }, Dependence::Pure);
   registry.add_operator("or", 2, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<Or>(std::move(a.arguments[0]), std::move(a.arguments[1]));
-  });
+  }, Dependence::Pure);
   registry.add_operator(construct::kCompound, -1, [](BindArguments& a) -> FilterPtr {
     if (a.arguments.size() == 1) return std::move(a.arguments[0]);
     return std::make_unique<Compound>(std::move(a.arguments));

@@ -162,6 +162,9 @@ bool side_of(BindArguments& a, Side& side) {
 
 constexpr std::array<ParameterSpec, 2> kSideParameters{{{"white"}, {"black"}}};
 
+// A tag's text, or with a string to search for (`event "Open"`) whether the text contains it.
+const Signature kTagValueTypes{{}, {ValueType::String, ValueType::Logical}};
+
 // `result 1-0` is written bare: the parser reads `1-0` or `1/2-1/2` as arithmetic, so the
 // marker is taken from the source text of the argument (or from a quoted string). A bare `*`
 // reaches here as the string "*" (KeywordShape::star_argument).
@@ -198,7 +201,8 @@ void register_tag_queries(Registry& registry) {
     KeywordShape shape{q.keyword, ShapeKind::Nullary};
     shape.optional_title = true;
     std::string tag(q.tag);
-    registry.add({shape, q.summary, [tag](BindArguments& a) { return with_search(a, std::make_unique<TagValue>(tag)); }});
+    registry.add({shape, q.summary, [tag](BindArguments& a) { return with_search(a, std::make_unique<TagValue>(tag)); },
+                  kTagValueTypes, Dependence::PerGame});
   }
   KeywordShape player{"player", ShapeKind::Parameters, precedence::kLowest, 0, 0, kSideParameters};
   player.optional_title = true;
@@ -208,7 +212,8 @@ void register_tag_queries(Registry& registry) {
                   if (!side_of(a, side)) return nullptr;
                   if (side == Side::Both) return with_search(a, std::make_unique<BothPlayers>());
                   return with_search(a, std::make_unique<TagValue>(side == Side::White ? "White" : "Black"));
-                }});
+                },
+                kTagValueTypes, Dependence::PerGame, TransformRule{.side_parameters = true}});
 }
 
 }  // namespace
@@ -216,24 +221,26 @@ void register_tag_queries(Registry& registry) {
 void register_metadata_filters(Registry& registry) {
   register_tag_queries(registry);
   registry.add({{"tag", ShapeKind::Prefix, precedence::kCount}, "tag \"Name\": the value of that PGN tag; fails if absent",
-                [](BindArguments& a) -> FilterPtr {
-                  if (!a.binder.expect(a, 0, {ValueType::String})) return nullptr;
-                  return std::make_unique<TagByName>(std::move(a.arguments[0]));
-                }});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<TagByName>(std::move(a.arguments[0])); },
+                {{ValueType::String}, ValueType::String}, Dependence::PerGame});
   registry.add({{"elo", ShapeKind::Parameters, precedence::kLowest, 0, 0, kSideParameters},
                 "elo [white|black]: the player's rating (the larger one without a side); fails if absent",
                 [](BindArguments& a) -> FilterPtr {
                   Side side;
                   if (!side_of(a, side)) return nullptr;
                   return std::make_unique<Elo>(side);
-                }});
+                },
+                {{}, ValueType::Numeric}, Dependence::PerGame, TransformRule{.side_parameters = true}});
   registry.add({{"year", ShapeKind::Nullary}, "year: the year of the Date tag",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<Year>(); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<Year>(); }, {{}, ValueType::Numeric},
+                Dependence::PerGame});
   registry.add({{"gamenumber", ShapeKind::Nullary}, "gamenumber: the game's 1-based number in the input",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<GameNumber>(); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<GameNumber>(); }, {{}, ValueType::Numeric},
+                Dependence::PerGame});
   KeywordShape result{"result", ShapeKind::Prefix, precedence::kCount};
   result.star_argument = true;
-  registry.add({result, "result 1-0 | 0-1 | 1/2-1/2 | *: whether the game ended so", bind_result});
+  registry.add({result, "result 1-0 | 0-1 | 1/2-1/2 | *: whether the game ended so", bind_result,
+                {{}, ValueType::Logical}, Dependence::PerGame, TransformRule{.role = TransformRole::SwapsResultMarker}});
 }
 
 }  // namespace quarry::builtins

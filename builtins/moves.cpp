@@ -468,7 +468,7 @@ void register_moves_filters(Registry& registry) {
   registry.add({shape,
                 "move [previous|legal|pseudolegal] [from S] [to S] [capture S] [promote T] [count] …: the moves that "
                 "match; their number with count, their squares when from, to or capture comes first",
-                bind_move});
+                bind_move, {{}, {ValueType::Logical, ValueType::Numeric, ValueType::Set}}});
 }
 
 }  // namespace quarry::builtins

@@ -71,13 +71,14 @@ BindFunction make(PawnProperty property) {
 
 void register_pawn_structure_filters(Registry& registry) {
   registry.add({{"passedpawns", ShapeKind::Nullary},
-                "pawns with no enemy pawn ahead of them on their own or a neighbouring file", make(PawnProperty::Passed)});
+                "pawns with no enemy pawn ahead of them on their own or a neighbouring file", make(PawnProperty::Passed),
+                {{}, ValueType::Set}});
   registry.add({{"doubledpawns", ShapeKind::Nullary}, "pawns sharing their file with a pawn of their colour",
-                make(PawnProperty::Doubled)});
+                make(PawnProperty::Doubled), {{}, ValueType::Set}});
   registry.add({{"isolatedpawns", ShapeKind::Nullary}, "pawns with no pawn of their colour on a neighbouring file",
-                make(PawnProperty::Isolated)});
+                make(PawnProperty::Isolated), {{}, ValueType::Set}});
   registry.add({{"connectedpawns", ShapeKind::Nullary}, "pawns with a pawn of their colour on a neighbouring file",
-                make(PawnProperty::Connected)});
+                make(PawnProperty::Connected), {{}, ValueType::Set}});
 }
 
 }  // namespace quarry::builtins

@@ -163,20 +163,22 @@ FilterPtr bind_fen(BindArguments& a) {
 
 void register_position_identity_filters(Registry& registry) {
   registry.add({{"zobristkey", ShapeKind::Nullary}, "the Polyglot Zobrist key of the position, as 16 hex digits",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<ZobristKey>(); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<ZobristKey>(); }, {{}, ValueType::String}});
   registry.add({{"positionid", ShapeKind::Nullary}, "the position's pre-order number in the game tree (start = 0)",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<PositionId>(); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<PositionId>(); }, {{}, ValueType::Numeric}});
   grammar::KeywordShape fen{"fen", ShapeKind::Prefix, precedence::kIndex, 1, 1};
   fen.argument_if_string = true;
   registry.add({fen,
                 "fen: the current FEN with counters 0 1; fen \"…\": the board matches a FEN placement (A any white, a any black, "
                 "_ empty, . anything)",
-                bind_fen});
+                bind_fen, {{}, {ValueType::String, ValueType::Logical}}});
   registry.add({{"currentfen", ShapeKind::Nullary}, "the FEN of the current position",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Exact); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Exact); },
+                {{}, ValueType::String}});
   registry.add({{"standardfen", ShapeKind::Nullary},
                 "the FEN with en passant only when legal and counters 0 1, equal for equal positions",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Standard); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Standard); },
+                {{}, ValueType::String}});
 }
 
 }  // namespace quarry::builtins

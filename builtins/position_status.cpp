@@ -67,15 +67,24 @@ class MoveNumber final : public Filter {
 }  // namespace
 
 void register_position_status_filters(Registry& registry) {
-  registry.add({{"check", ShapeKind::Nullary}, "the side to move is in check", make_filter<Check>()});
-  registry.add({{"mate", ShapeKind::Nullary}, "the side to move is checkmated", make_filter<Mate>()});
-  registry.add({{"stalemate", ShapeKind::Nullary}, "the side to move has no legal move and is not in check", make_filter<Stalemate>()});
-  registry.add({{"wtm", ShapeKind::Nullary}, "white to move", make_filter<SideToMove>(chess::Color::White)});
-  registry.add({{"btm", ShapeKind::Nullary}, "black to move", make_filter<SideToMove>(chess::Color::Black)});
-  registry.add({{"initial", ShapeKind::Nullary}, "the game's start position", make_filter<Initial>()});
-  registry.add({{"terminal", ShapeKind::Nullary}, "a position with no move after it", make_filter<Terminal>()});
-  registry.add({{"ply", ShapeKind::Nullary}, "half-moves played from the game's start position", make_filter<Ply>()});
-  registry.add({{"movenumber", ShapeKind::Nullary}, "the full-move number of the position", make_filter<MoveNumber>()});
+  registry.add({{"check", ShapeKind::Nullary}, "the side to move is in check", make_filter<Check>(),
+                {{}, ValueType::Logical}});
+  registry.add({{"mate", ShapeKind::Nullary}, "the side to move is checkmated", make_filter<Mate>(),
+                {{}, ValueType::Logical}});
+  registry.add({{"stalemate", ShapeKind::Nullary}, "the side to move has no legal move and is not in check", make_filter<Stalemate>(),
+                {{}, ValueType::Logical}});
+  registry.add({{"wtm", ShapeKind::Nullary}, "white to move", make_filter<SideToMove>(chess::Color::White),
+                {{}, ValueType::Logical}, Dependence::PerPosition, TransformRule{.color_twin = "btm"}});
+  registry.add({{"btm", ShapeKind::Nullary}, "black to move", make_filter<SideToMove>(chess::Color::Black),
+                {{}, ValueType::Logical}, Dependence::PerPosition, TransformRule{.color_twin = "wtm"}});
+  registry.add({{"initial", ShapeKind::Nullary}, "the game's start position", make_filter<Initial>(),
+                {{}, ValueType::Logical}});
+  registry.add({{"terminal", ShapeKind::Nullary}, "a position with no move after it", make_filter<Terminal>(),
+                {{}, ValueType::Logical}});
+  registry.add({{"ply", ShapeKind::Nullary}, "half-moves played from the game's start position", make_filter<Ply>(),
+                {{}, ValueType::Numeric}});
+  registry.add({{"movenumber", ShapeKind::Nullary}, "the full-move number of the position", make_filter<MoveNumber>(),
+                {{}, ValueType::Numeric}});
 }
 
 }  // namespace quarry::builtins

@@ -223,17 +223,19 @@ void register_rays_and_pins_filters(Registry& registry) {
                 [](BindArguments& a) -> FilterPtr {
                   if (!expect_sets(a)) return nullptr;
                   return std::make_unique<Between>(std::move(a.arguments[0]), std::move(a.arguments[1]));
-                }});
+                }, {{}, ValueType::Set}});
   registry.add({{"ray", ShapeKind::Call, precedence::kSetPrefix, 2, -1, kRayParameters},
-                "the last squares of lines through the sets in order with only empty squares between", bind_ray});
+                "the last squares of lines through the sets in order with only empty squares between", bind_ray,
+                {{ValueType::Set}, ValueType::Set}, Dependence::PerPosition, TransformRule{.direction_parameters = true}});
   registry.add({{"xray", ShapeKind::Call, precedence::kSetPrefix, 2, -1},
                 "like ray, from a line piece along the lines it moves on",
                 [](BindArguments& a) -> FilterPtr {
                   if (!expect_sets(a)) return nullptr;
                   return std::make_unique<XRay>(std::move(a.arguments));
-                }});
+                }, {{}, ValueType::Set}});
   registry.add({{"pin", ShapeKind::Parameters, precedence::kLowest, 0, 0, kPinParameters},
-                "pins: pinning slider (from), pinned piece (through), the square behind it (to)", bind_pin});
+                "pins: pinning slider (from), pinned piece (through), the square behind it (to)", bind_pin,
+                {{}, ValueType::Set}});
 }
 
 }  // namespace quarry::builtins

@@ -80,14 +80,14 @@ class LippoldLegal final : public Filter {
 void register_reachability_filters(Registry& registry) {
   registry.add({{"legalposition", ShapeKind::Nullary},
                 "the position breaks no basic rule (kings, pawn ranks, checks, material, castling, en passant)",
-                make_filter<LegalPosition>()});
+                make_filter<LegalPosition>(), {{}, ValueType::Logical}});
   registry.add({{"reachableposition", ShapeKind::Nullary},
                 "Quarry cannot prove the position unreachable from the initial position; in str, comment and "
                 "message: why it is unreachable",
-                make_filter<ReachablePosition>()});
+                make_filter<ReachablePosition>(), {{}, ValueType::Logical}});
   registry.add({{"lippoldlegal", ShapeKind::Nullary},
                 "a 3- or 4-man pawnless position legal under Lippold's correct definition (seed 002)",
-                make_filter<LippoldLegal>()});
+                make_filter<LippoldLegal>(), {{}, ValueType::Logical}});
 }
 
 }  // namespace quarry::builtins

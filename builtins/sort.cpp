@@ -68,7 +68,6 @@ class Sort final : public Filter {
 constexpr grammar::ParameterSpec kSortParameters[] = {{"min"}, {"max"}, {"quiet"}};
 
 FilterPtr bind_sort(BindArguments& a) {
-  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set, ValueType::String})) return nullptr;
   if (a.parameter("min") && a.parameter("max")) {
     a.binder.error(a.node, "'sort' takes min or max, not both");
     return nullptr;
@@ -94,7 +93,8 @@ void register_sort_filters(Registry& registry) {
   shape.optional_title = true;
   registry.add({shape,
                 "sort [min|max] [\"title\"] F: order the matching games by the best value of F (a number or a string)",
-                bind_sort});
+                bind_sort,
+                {{{ValueType::Numeric, ValueType::Set, ValueType::String}}, {ValueType::Numeric, ValueType::String}}});
 }
 
 }  // namespace quarry::builtins

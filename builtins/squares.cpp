@@ -119,10 +119,12 @@ class PromotedPieces final : public Filter {
 
 BindFunction bind_single_square(SquareQuery query) {
   return [query](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
     return std::make_unique<SingleSquare>(query, std::move(a.arguments[0]));
   };
 }
+
+// A number read from the squares of a set (file, rank, type, power …).
+const Signature kSetToNumber{{ValueType::Set}, ValueType::Numeric};
 
 grammar::KeywordShape set_prefix(std::string_view name) {
   return {name, ShapeKind::Prefix, precedence::kSetPrefix, 1, 1};
@@ -144,22 +146,27 @@ void register_squares_filters(Registry& registry) {
                     return nullptr;
                   }
                   return std::make_unique<MakeSquare>(std::move(a.arguments[0]), std::move(a.arguments[1]));
-                }});
-  registry.add({set_prefix("file"), "the file (1-8) of the one square of a set", bind_single_square(SquareQuery::File)});
-  registry.add({set_prefix("rank"), "the rank (1-8) of the one square of a set", bind_single_square(SquareQuery::Rank)});
+                },
+                {{{ValueType::String, ValueType::Numeric, ValueType::Set}, {ValueType::Numeric, ValueType::Set}},
+                 ValueType::Set}});
+  registry.add({set_prefix("file"), "the file (1-8) of the one square of a set", bind_single_square(SquareQuery::File),
+                kSetToNumber});
+  registry.add({set_prefix("rank"), "the rank (1-8) of the one square of a set", bind_single_square(SquareQuery::Rank),
+                kSetToNumber});
   registry.add({set_prefix("type"), "what stands on the one square of a set: empty 0, P 1, N 2, B 3, R 4, Q 5, K 6",
-                bind_single_square(SquareQuery::Type)});
+                bind_single_square(SquareQuery::Type),
+                kSetToNumber});
   registry.add({set_prefix("colortype"), "type of the piece on the one square of a set, negative for black",
-                bind_single_square(SquareQuery::ColorType)});
+                bind_single_square(SquareQuery::ColorType),
+                kSetToNumber});
   registry.add({set_prefix("pieceid"), "the tracking id of the piece on the one occupied square of a set",
-                bind_single_square(SquareQuery::PieceId)});
+                bind_single_square(SquareQuery::PieceId),
+                kSetToNumber});
   registry.add({set_prefix("power"), "material on a set, both colours: P 1, N 3, B 3, R 5, Q 9, K 0",
-                [](BindArguments& a) -> FilterPtr {
-                  if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
-                  return std::make_unique<Power>(std::move(a.arguments[0]));
-                }});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<Power>(std::move(a.arguments[0])); },
+                kSetToNumber});
   registry.add({{"promotedpieces", ShapeKind::Nullary}, "the squares of pieces that arrived by promotion",
-                [](BindArguments&) -> FilterPtr { return std::make_unique<PromotedPieces>(); }});
+                [](BindArguments&) -> FilterPtr { return std::make_unique<PromotedPieces>(); }, {{}, ValueType::Set}});
 }
 
 }  // namespace quarry::builtins

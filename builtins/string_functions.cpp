@@ -396,7 +396,8 @@ namespace precedence = grammar::precedence;
 void register_string_keywords(Registry& registry) {
   registry.add({{"str", ShapeKind::CallOrPrefix, precedence::kCaseChange, 1, -1},
                 "str(a b …): its arguments converted to text and joined; always matches",
-                [](BindArguments& a) -> FilterPtr { return std::make_unique<Str>(text_arguments(a)); }});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<Str>(text_arguments(a)); },
+                {{}, ValueType::String}});
   for (bool lower : {true, false}) {
     registry.add({{lower ? "lowercase" : "uppercase", ShapeKind::Prefix, precedence::kCaseChange},
                   lower ? "lowercase S: S with A-Z made lowercase" : "uppercase S: S with a-z made uppercase",
@@ -404,20 +405,20 @@ void register_string_keywords(Registry& registry) {
                     if (!expect_string(a, 0)) return nullptr;
                     if (lower) return make_string_map(ValueType::String, std::move(a.arguments[0]), to_lower);
                     return make_string_map(ValueType::String, std::move(a.arguments[0]), to_upper);
-                  }});
+                  }, {{{ValueType::String}}, ValueType::String}});
   }
   registry.add({{"indexof", ShapeKind::Call, precedence::kLowest, 2, 2},
                 "indexof(sub s): 0-based index of the first sub in s, -1 if none",
                 [](BindArguments& a) -> FilterPtr {
                   if (!expect_string(a, 0) || !expect_string(a, 1)) return nullptr;
                   return std::make_unique<IndexOf>(std::move(a.arguments[0]), std::move(a.arguments[1]));
-                }});
+                }, {{}, ValueType::Numeric}});
   registry.add({{"int", ShapeKind::Prefix, precedence::kCount},
                 "int S: the integer written in S; fails unless S is a decimal integer",
                 [](BindArguments& a) -> FilterPtr {
                   if (!expect_string(a, 0)) return nullptr;
                   return make_string_map(ValueType::Numeric, std::move(a.arguments[0]), parse_int);
-                }});
+                }, {{{ValueType::String}}, ValueType::Numeric}});
   registry.add({{"ascii", ShapeKind::Prefix, precedence::kCount},
                 "ascii \"A\" == 65, ascii 65 == \"A\": character code of a 1-character string, or the reverse",
                 [](BindArguments& a) -> FilterPtr {
@@ -426,7 +427,8 @@ void register_string_keywords(Registry& registry) {
                   }
                   if (!a.binder.expect(a, 0, {ValueType::String, ValueType::Numeric})) return nullptr;
                   return std::make_unique<CodeToChar>(std::move(a.arguments[0]));
-                }});
+                },
+                {{{ValueType::String, ValueType::Numeric}}, {ValueType::Numeric, ValueType::String}}});
 }
 
 void register_numeric_keywords(Registry& registry) {
@@ -434,19 +436,20 @@ void register_numeric_keywords(Registry& registry) {
     registry.add({{maximum ? "max" : "min", ShapeKind::Call, precedence::kLowest, 2, -1},
                   maximum ? "max(a b …): the largest argument (numbers or strings)"
                           : "min(a b …): the smallest argument (numbers or strings)",
-                  [maximum](BindArguments& a) { return bind_extremum(a, maximum); }});
+                  [maximum](BindArguments& a) { return bind_extremum(a, maximum); },
+                  {{}, {ValueType::Numeric, ValueType::String}}});
   }
   registry.add({{"abs", ShapeKind::Prefix, precedence::kNumericPrefix}, "abs N: absolute value",
                 [](BindArguments& a) -> FilterPtr {
                   if (!expect_number(a, 0)) return nullptr;
                   return std::make_unique<NumericMap>(NumericFunction::Abs, std::move(a.arguments[0]));
-                }});
+                }, {{}, ValueType::Numeric}});
   registry.add({{"sqrt", ShapeKind::Prefix, precedence::kNumericPrefix},
                 "sqrt N: integer square root; fails when N is negative",
                 [](BindArguments& a) -> FilterPtr {
                   if (!expect_number(a, 0)) return nullptr;
                   return std::make_unique<NumericMap>(NumericFunction::Sqrt, std::move(a.arguments[0]));
-                }});
+                }, {{}, ValueType::Numeric}});
 }
 
 void register_file_keywords(Registry& registry) {
@@ -456,7 +459,7 @@ void register_file_keywords(Registry& registry) {
                   if (refused_under_secure(a)) return nullptr;
                   if (!expect_string(a, 0)) return nullptr;
                   return std::make_unique<ReadFile>(std::move(a.arguments[0]));
-                }});
+                }, {{}, ValueType::String}});
   registry.add({{"writefile", ShapeKind::Call, precedence::kLowest, 2, -1},
                 "writefile(\"path\" a b …): appends the arguments as text to the file; fails under --secure",
                 [](BindArguments& a) -> FilterPtr {
@@ -465,7 +468,7 @@ void register_file_keywords(Registry& registry) {
                   FilterPtr path = std::move(a.arguments[0]);
                   std::vector<TextArgument> text = text_arguments(a);  // skips the moved path
                   return std::make_unique<WriteFile>(std::move(path), std::move(text));
-                }});
+                }, {{}, ValueType::Logical}});
 }
 
 }  // namespace

@@ -72,10 +72,10 @@ class TransformCount final : public Filter {
 
 FilterPtr bind_transform(BindArguments& a) {
   const grammar::SyntaxNode& body = *a.node.children[0];
-  const grammar::KeywordTable& keywords = a.binder.registry().keywords();
+  const Registry& registry = a.binder.registry();
   if (a.node.text == "rotate45") {
     // A 45° turn maps directions to directions but squares to no squares (CQL 6.1 rotate45).
-    if (const grammar::SyntaxNode* partial = first_partial_designator(body)) {
+    if (const grammar::SyntaxNode* partial = first_partial_designator(body, registry)) {
       a.binder.error(*partial, "rotate45 needs square designators that cover the whole board",
                      "'" + partial->text + "' names only some squares; write the piece alone (R, [Aa], _) "
                      "or shield it with notransform");
@@ -85,7 +85,7 @@ FilterPtr bind_transform(BindArguments& a) {
   std::vector<FilterPtr> versions;
   std::set<std::string> seen;  // symmetric filters give identical copies: keep one of each
   for (const Transform& t : transform_set(a.node.text)) {
-    grammar::SyntaxPtr copy = transformed_copy(body, t, keywords);
+    grammar::SyntaxPtr copy = transformed_copy(body, t, registry);
     if (!copy || !seen.insert(structural_key(*copy)).second) continue;
     FilterPtr bound = a.binder.bind(*copy);
     if (!bound) return nullptr;
@@ -136,17 +136,20 @@ void register_transforms_filters(Registry& registry) {
   for (std::string_view name : kNames) {
     grammar::KeywordShape shape{name, ShapeKind::Prefix, grammar::precedence::kLowest};
     shape.parameters = kTransformParameters;
-    FilterSpec spec{shape, "the filter, or any of its images under the transform", bind_transform};
+    FilterSpec spec{shape, "the filter, or any of its images under the transform", bind_transform,
+                    {{}, TypeSet::any()}};  // one distinct copy is the filter itself
     spec.binds_children = true;
     registry.add(std::move(spec));
   }
-  FilterSpec current{{kCurrentTransform, ShapeKind::Nullary},
-                     "currenttransform: the transforms acting here, as text (\"<reflect_v>\")", bind_current_transform};
+  FilterSpec current{{"currenttransform", ShapeKind::Nullary},
+                     "currenttransform: the transforms acting here, as text (\"<reflect_v>\")", bind_current_transform,
+                     {{}, ValueType::String}, Dependence::Literal, TransformRule{.role = TransformRole::RecordsTransform}};
   current.binds_children = true;  // its "transform" parameters are names, not filters to bind
   registry.add(std::move(current));
   registry.add({{"notransform", ShapeKind::Prefix, grammar::precedence::kLowest},
                 "the filter, shielded from enclosing transforms",
-                [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }});
+                [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }, {{}, TypeSet::any()},
+                Dependence::Pure, TransformRule{.role = TransformRole::Untransformed}});
 }
 
 }  // namespace quarry::builtins

@@ -120,16 +120,20 @@ void register_variable_lifetime_filters(Registry& registry) {
   using grammar::ShapeKind;
   grammar::KeywordShape persistent{"persistent", ShapeKind::Prefix, grammar::precedence::kLowest};
   persistent.parameters = kPersistentParameters;
-  FilterSpec p{persistent, "persistent [quiet] x = F: a variable kept across games, shown at the end", bind_persistent};
+  FilterSpec p{persistent, "persistent [quiet] x = F: a variable kept across games, shown at the end", bind_persistent,
+               {{}, ValueType::Logical}};
   p.binds_children = true;
   registry.add(std::move(p));
-  FilterSpec u{{"unbind", ShapeKind::Prefix, grammar::precedence::kIndex}, "unbind x / $D / $D[k]: forget a value", bind_unbind};
+  FilterSpec u{{"unbind", ShapeKind::Prefix, grammar::precedence::kIndex}, "unbind x / $D / $D[k]: forget a value", bind_unbind,
+               {{}, ValueType::Logical}};
   u.binds_children = true;
   registry.add(std::move(u));
-  FilterSpec b{{"isbound", ShapeKind::Prefix, grammar::precedence::kIndex}, "isbound x: x has a value", bind_isbound(true)};
+  FilterSpec b{{"isbound", ShapeKind::Prefix, grammar::precedence::kIndex}, "isbound x: x has a value", bind_isbound(true),
+               {{}, ValueType::Logical}};
   b.binds_children = true;
   registry.add(std::move(b));
-  FilterSpec n{{"isunbound", ShapeKind::Prefix, grammar::precedence::kIndex}, "isunbound x: x has no value", bind_isbound(false)};
+  FilterSpec n{{"isunbound", ShapeKind::Prefix, grammar::precedence::kIndex}, "isunbound x: x has no value", bind_isbound(false),
+               {{}, ValueType::Logical}};
   n.binds_children = true;
   registry.add(std::move(n));
 }

@@ -1,7 +1,10 @@
 // Binding syntax nodes through the registry's bind functions.
 #include "interpreter/binder.h"
 
+#include <algorithm>
 #include <string>
+
+#include "interpreter/game_constant.h"
 
 namespace quarry::interpreter {
 
@@ -27,13 +30,14 @@ bool Binder::expect(const BindArguments& args, std::size_t index, std::initializ
   return false;
 }
 
-FilterPtr Binder::bind_children(const SyntaxNode& node, std::vector<FilterPtr>& out) {
+bool Binder::bind_children(const SyntaxNode& node, std::vector<Bound>& out, Constancy& constancy) {
   for (const auto& child : node.children) {
-    FilterPtr bound = bind(*child);
-    if (!bound) return nullptr;
+    Bound bound = bind_tracked(*child);
+    if (!bound.filter) return false;
+    constancy = std::min(constancy, bound.constancy);
     out.push_back(std::move(bound));
   }
-  return FilterPtr();
+  return true;
 }
 
 FilterPtr Binder::bind_with(const BindFunction* bind, const SyntaxNode& node, std::vector<FilterPtr> arguments,
@@ -42,18 +46,68 @@ FilterPtr Binder::bind_with(const BindFunction* bind, const SyntaxNode& node, st
   return (*bind)(args);
 }
 
-bool Binder::bind_parameters(const SyntaxNode& node, std::vector<BoundParameter>& out) {
+bool Binder::bind_parameters(const SyntaxNode& node, std::vector<BoundParameter>& out, Constancy& constancy) {
   for (const grammar::SyntaxParameter& p : node.parameters) {
     BoundParameter bound;
     bound.syntax = &p;
     for (const auto& value : p.values) {
-      FilterPtr f = bind(*value);
-      if (!f) return false;
-      bound.values.push_back(std::move(f));
+      Bound f = bind_tracked(*value);
+      if (!f.filter) return false;
+      constancy = std::min(constancy, f.constancy);
+      bound.values.push_back(std::move(f.filter));
     }
     out.push_back(std::move(bound));
   }
   return true;
+}
+
+bool Binder::check_arguments(const FilterSpec& spec, const BindArguments& args) {
+  const std::vector<TypeSet>& declared = spec.types.arguments;
+  if (declared.empty()) return true;
+  for (std::size_t i = 0; i < args.arguments.size(); ++i) {
+    const TypeSet wanted = declared[std::min(i, declared.size() - 1)];
+    const ValueType got = args.arguments[i]->type();
+    if (wanted.admits(got)) continue;
+    const SyntaxNode& where = i < args.node.children.size() ? *args.node.children[i] : args.node;
+    error(where, "'" + args.node.text + "' expects a " + wanted.describe() + " filter here, but this is a " +
+                     std::string(type_name(got)) + " filter");
+    return false;
+  }
+  return true;
+}
+
+// A registration whose bind function builds a filter of an undeclared type is a bug of Quarry,
+// not of the query: said as such, so the test suite (which binds every keyword) finds it.
+bool Binder::check_result(const FilterSpec& spec, const SyntaxNode& node, const Filter& built) {
+  if (spec.types.result.empty() || spec.types.result.contains(built.type())) return true;
+  error(node, "internal error: '" + node.text + "' built a " + std::string(type_name(built.type())) +
+                  " filter, but its registration declares " + spec.types.result.describe());
+  return false;
+}
+
+Binder::Constancy Binder::combine(Dependence dependence, Constancy arguments) {
+  switch (dependence) {
+    case Dependence::PerPosition:
+    case Dependence::EditsTags: return Constancy::Varies;
+    case Dependence::Literal: return Constancy::Literal;
+    case Dependence::PerGame: return arguments == Constancy::Varies ? Constancy::Varies : Constancy::PerGame;
+    case Dependence::Pure: return arguments;
+  }
+  return Constancy::Varies;
+}
+
+FilterPtr Binder::cached(Bound bound) {
+  if (bound.constancy != Constancy::PerGame || !bound.filter || !GameConstant::holds(bound.filter->type())) {
+    return std::move(bound.filter);
+  }
+  return std::make_unique<GameConstant>(std::move(bound.filter), game_constants_++, cache_game_constants_);
+}
+
+std::vector<FilterPtr> Binder::take_filters(std::vector<Bound>& children, bool wrap) {
+  std::vector<FilterPtr> out;
+  out.reserve(children.size());
+  for (Bound& child : children) out.push_back(wrap ? cached(std::move(child)) : std::move(child.filter));
+  return out;
 }
 
 FilterPtr Binder::bind_sequence(const std::vector<grammar::SyntaxPtr>& nodes, const SyntaxNode* where) {
@@ -228,7 +282,54 @@ FilterPtr Binder::bind_assignment(const SyntaxNode& node) {
   return (*bind_fn)(args);
 }
 
-FilterPtr Binder::bind(const SyntaxNode& node) {
+FilterPtr Binder::bind(const SyntaxNode& node) { return cached(bind_tracked(node)); }
+
+Binder::Bound Binder::bind_keyword(const SyntaxNode& node) {
+  const FilterSpec& spec = registry_.spec(node.keyword);
+  if (spec.dependence == Dependence::EditsTags) {
+    edits_tags_ = true;
+    *cache_game_constants_ = false;
+  }
+  Bound out;
+  if (spec.binds_children) {
+    // Parameter values stay unbound too: they may be names the bind function declares.
+    std::vector<BoundParameter> parameters;
+    for (const grammar::SyntaxParameter& p : node.parameters) parameters.push_back({&p, {}});
+    out.filter = bind_with(&spec.bind, node, {}, std::move(parameters));
+  } else {
+    Constancy arguments = Constancy::Literal;
+    std::vector<Bound> children;
+    std::vector<BoundParameter> parameters;
+    if (!bind_children(node, children, arguments) || !bind_parameters(node, parameters, arguments)) return {};
+    out.constancy = combine(spec.dependence, arguments);
+    const bool wrap = spec.dependence == Dependence::Pure && out.constancy == Constancy::Varies;
+    BindArguments args{*this, node, take_filters(children, wrap), std::move(parameters)};
+    if (!check_arguments(spec, args)) return {};
+    out.filter = spec.bind(args);
+  }
+  if (out.filter && !check_result(spec, node, *out.filter)) return {};
+  return out;
+}
+
+Binder::Bound Binder::bind_operator(const SyntaxNode& node) {
+  const int arity = static_cast<int>(node.children.size());
+  const BindFunction* bind = registry_.find_operator(node.text, arity);
+  if (bind == nullptr) {
+    error(node, "the operator '" + node.text + "' is not available in this version of Quarry");
+    return {};
+  }
+  Constancy arguments = Constancy::Literal;
+  std::vector<Bound> children;
+  if (!bind_children(node, children, arguments)) return {};
+  const Dependence dependence = registry_.operator_dependence(node.text, arity);
+  Bound out;
+  out.constancy = combine(dependence, arguments);
+  const bool wrap = dependence == Dependence::Pure && out.constancy == Constancy::Varies;
+  out.filter = bind_with(bind, node, take_filters(children, wrap));
+  return out;
+}
+
+Binder::Bound Binder::bind_tracked(const SyntaxNode& node) {
   // Functions are expanded at each call and transforms bind a copy per transformation, so a
   // short query can ask for an exponential number of filters: a budget stops it with a message.
   if (++bound_nodes_ > kMaxBoundNodes) {
@@ -237,68 +338,44 @@ FilterPtr Binder::bind(const SyntaxNode& node) {
       error(node, "the query expands to more than " + std::to_string(kMaxBoundNodes) + " filters",
             "nested transforms and functions that call functions multiply the filters to build; nest fewer");
     }
-    return nullptr;
+    return {};
   }
-  if (std::optional<FilterPtr> use = bind_dictionary_use(node)) return std::move(*use);
-  std::vector<FilterPtr> arguments;
+  if (std::optional<FilterPtr> use = bind_dictionary_use(node)) return {std::move(*use)};
   switch (node.kind) {
     case SyntaxKind::Number:
-      return bind_with(registry_.find_operator(construct::kNumber, 0), node, {});
+      return {bind_with(registry_.find_operator(construct::kNumber, 0), node, {}), Constancy::Literal};
     case SyntaxKind::String:
-      return bind_with(registry_.find_operator(construct::kString, 0), node, {});
+      return {bind_with(registry_.find_operator(construct::kString, 0), node, {}), Constancy::Literal};
     case SyntaxKind::PieceDesignator:
-      return bind_with(registry_.find_operator(construct::kPieceDesignator, 0), node, {});
+      return {bind_with(registry_.find_operator(construct::kPieceDesignator, 0), node, {})};
     case SyntaxKind::CaptureReference:
-      return bind_with(registry_.find_operator(construct::kCaptureReference, 0), node, {});
+      return {bind_with(registry_.find_operator(construct::kCaptureReference, 0), node, {})};
     case SyntaxKind::Compound:
-      return bind_sequence(node.children, &node);
-    case SyntaxKind::Keyword: {
-      const FilterSpec& own = registry_.spec(node.keyword);
-      if (own.binds_children) {
-        // Parameter values stay unbound too: they may be names the bind function declares.
-        std::vector<BoundParameter> parameters;
-        for (const grammar::SyntaxParameter& p : node.parameters) parameters.push_back({&p, {}});
-        return bind_with(&own.bind, node, {}, std::move(parameters));
-      }
-      if (!node.children.empty()) {
-        bind_children(node, arguments);
-        if (arguments.size() != node.children.size()) return nullptr;
-      }
-      std::vector<BoundParameter> parameters;
-      if (!bind_parameters(node, parameters)) return nullptr;
-      const FilterSpec& spec = registry_.spec(node.keyword);
-      return bind_with(&spec.bind, node, std::move(arguments), std::move(parameters));
-    }
+      return {bind_sequence(node.children, &node)};
+    case SyntaxKind::Keyword:
+      return bind_keyword(node);
     case SyntaxKind::Unary:
-    case SyntaxKind::Binary: {
-      const BindFunction* bind = registry_.find_operator(node.text, static_cast<int>(node.children.size()));
-      if (bind == nullptr) {
-        error(node, "the operator '" + node.text + "' is not available in this version of Quarry");
-        return nullptr;
-      }
-      bind_children(node, arguments);
-      if (arguments.size() != node.children.size()) return nullptr;
-      return bind_with(bind, node, std::move(arguments));
-    }
+    case SyntaxKind::Binary:
+      return bind_operator(node);
     case SyntaxKind::Identifier: {
       if (int slot = find_variable(node.text); slot >= 0) {
         BindArguments args{*this, node, {}, {}, slot};
-        return (*registry_.find_operator(construct::kVariable, 0))(args);
+        return {(*registry_.find_operator(construct::kVariable, 0))(args)};
       }
       std::string_view suggestion = registry_.keywords().suggest(node.text);
       std::string hint = suggestion.empty() ? std::string() : "did you mean '" + std::string(suggestion) + "'?";
       error(node, "unknown filter or undefined variable '" + node.text + "'", hint);
-      return nullptr;
+      return {};
     }
     case SyntaxKind::Assign:
-      return bind_assignment(node);
+      return {bind_assignment(node)};
     case SyntaxKind::Header:
       error(node, "'cql( … )' must come first in the query");
-      return nullptr;
+      return {};
     case SyntaxKind::FunctionCall:
-      return bind_function_call(node);
+      return {bind_function_call(node)};
   }
-  return nullptr;
+  return {};
 }
 
 }  // namespace quarry::interpreter

@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,7 +56,8 @@ class Binder {
   // Query text from several sources (file, command line) shares one set of variables.
   void set_file(const grammar::SourceFile& file) { file_ = &file; }
 
-  // nullptr after reporting an error.
+  // nullptr after reporting an error. A subtree with one value per game comes back wrapped in a
+  // per-game cache (game_constant.h).
   FilterPtr bind(const grammar::SyntaxNode& node);
   // Binds a sequence as the body of a compound filter (the query body, `{ … }`).
   FilterPtr bind_sequence(const std::vector<grammar::SyntaxPtr>& nodes, const grammar::SyntaxNode* where);
@@ -66,6 +68,10 @@ class Binder {
   bool expect(const BindArguments& args, std::size_t index, std::initializer_list<ValueType> types);
   const grammar::SourceFile& file() const { return *file_; }
   const Registry& registry() const { return registry_; }
+  // Per-game constants are cached unless this is off (tests compare both paths) or the query
+  // edits tags (Dependence::EditsTags); either turns off the caches already built, too.
+  void set_cache_game_constants(bool on) { *cache_game_constants_ = on && !edits_tags_; }
+  std::size_t game_constant_count() const { return game_constants_; }
 
   // Variables: one slot per name for the whole query (CQL variables are global). A variable's
   // type is fixed by its first assignment.
@@ -95,10 +101,30 @@ class Binder {
   const std::vector<const Filter*>& end_blocks() const { return end_blocks_; }
 
  private:
+  // How much of the game a bound subtree depends on; the binder caches PerGame subtrees.
+  enum class Constancy : std::uint8_t { Varies, PerGame, Literal };
+  struct Bound {
+    FilterPtr filter;
+    Constancy constancy = Constancy::Varies;
+  };
+  Bound bind_tracked(const grammar::SyntaxNode& node);
+  Bound bind_keyword(const grammar::SyntaxNode& node);
+  Bound bind_operator(const grammar::SyntaxNode& node);
+  // The constancy of a filter with that dependence whose arguments have `arguments`.
+  static Constancy combine(Dependence dependence, Constancy arguments);
+  // The filter, wrapped in a per-game cache when it is a per-game constant worth caching.
+  FilterPtr cached(Bound bound);
+  // Checks the bound arguments against the keyword's declared types.
+  bool check_arguments(const FilterSpec& spec, const BindArguments& args);
+  bool check_result(const FilterSpec& spec, const grammar::SyntaxNode& node, const Filter& built);
   FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
                       std::vector<BoundParameter> parameters = {});
-  bool bind_parameters(const grammar::SyntaxNode& node, std::vector<BoundParameter>& out);
-  FilterPtr bind_children(const grammar::SyntaxNode& node, std::vector<FilterPtr>& out);
+  // Binds parameter values and children; `constancy` becomes the least constant of them.
+  bool bind_parameters(const grammar::SyntaxNode& node, std::vector<BoundParameter>& out, Constancy& constancy);
+  bool bind_children(const grammar::SyntaxNode& node, std::vector<Bound>& out, Constancy& constancy);
+  // The children's filters for the bind function; with `wrap`, per-game constant ones are cached
+  // (only under Pure parents that vary: their bind functions take any filter as it comes).
+  std::vector<FilterPtr> take_filters(std::vector<Bound>& children, bool wrap);
 
   FilterPtr bind_assignment(const grammar::SyntaxNode& node);
   FilterPtr bind_function_call(const grammar::SyntaxNode& node);
@@ -110,6 +136,9 @@ class Binder {
   bool secure_ = false;
   std::size_t bound_nodes_ = 0;  // bind() calls so far, against kMaxBoundNodes
   bool expansion_reported_ = false;
+  std::shared_ptr<bool> cache_game_constants_ = std::make_shared<bool>(true);
+  bool edits_tags_ = false;
+  std::size_t game_constants_ = 0;  // slots numbered so far
   const grammar::SourceFile* file_;
   grammar::Diagnostics& diagnostics_;
   std::vector<VariableInfo> variables_;

@@ -94,6 +94,18 @@ struct RegexCaptures {
   }
 };
 
+// A per-game constant's answers in the current game (interpreter/game_constant.h).
+struct GameConstantSlot {
+  static constexpr std::uint8_t kMatch = 1, kNumber = 2, kText = 4;
+  std::uint64_t game = 0;   // the game_serial they belong to; 0: none yet
+  std::uint64_t owner = 0;  // the GameConstant's id: queries compiled one after another (the
+                            // REPL) share a context and number their slots from 0 each
+  std::uint8_t known = 0;  // which of the answers below are stored
+  bool matched = false;
+  std::optional<std::int64_t> number;
+  std::optional<std::string> text;
+};
+
 // Thrown by Context::check_interrupt when the user pressed Ctrl-C (the REPL); a runtime_error, so
 // whatever stops a runaway query stops an interrupted one too.
 struct Interrupted : std::runtime_error {
@@ -277,6 +289,11 @@ class Context {
   // A comment at a position; one made at an imaginary position goes to its game position.
   void add_comment(chess::NodeId at, std::string text) { comments_.push_back({anchor(at), std::move(text)}); }
   PositionFacts& facts() { return facts_; }
+  // The slot of a per-game constant (numbered by the binder); grows on first use.
+  GameConstantSlot& game_constant(std::size_t slot) {
+    if (slot >= game_constants_.size()) game_constants_.resize(slot + 1);
+    return game_constants_[slot];
+  }
   RegexCaptures& regex_captures() { return regex_captures_; }
 
   // Comments and game edits a query adds. Smart comments: a failing branch rolls back to its
@@ -344,6 +361,7 @@ class Context {
   std::deque<ImaginaryNode> transient_;
   std::deque<ImaginaryNode> saved_;
   PositionFacts facts_;
+  std::vector<GameConstantSlot> game_constants_;
   EvaluationBudget budget_;
   RegexCaptures regex_captures_;
   std::vector<chess::InsertedComment> comments_;

@@ -15,8 +15,15 @@ void Registry::add(FilterSpec spec) {
   specs_.push_back(std::move(spec));
 }
 
-void Registry::add_operator(std::string_view text, int arity, BindFunction bind) {
-  operators_.push_back({std::string(text), arity, std::move(bind)});
+void Registry::add_operator(std::string_view text, int arity, BindFunction bind, Dependence dependence) {
+  operators_.push_back({std::string(text), arity, std::move(bind), dependence});
+}
+
+Dependence Registry::operator_dependence(std::string_view text, int arity) const {
+  for (const OperatorEntry& entry : operators_) {
+    if (entry.text == text && entry.arity == arity) return entry.dependence;
+  }
+  return Dependence::PerPosition;
 }
 
 const BindFunction* Registry::find_operator(std::string_view text, int arity) const {

@@ -2,6 +2,7 @@
 // bind functions of operators and literals. It feeds the parser, the binder and --help.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -40,10 +41,50 @@ struct BindArguments {
 // Builds the filter, or reports a diagnostic through the binder and returns nullptr.
 using BindFunction = std::function<FilterPtr(BindArguments&)>;
 
+// What a keyword takes and gives. The binder checks each positional argument against
+// `arguments` before the bind function runs (entry i for argument i, the last entry for any
+// further ones; none declared: the bind function checks), and the filter it built against
+// `result`. Keywords that bind their children themselves (binds_children) declare the result only.
+struct Signature {
+  std::vector<TypeSet> arguments = {};
+  TypeSet result = {};
+};
+
+// How a filter's value depends on where it is evaluated. PerGame filters read only the game
+// (its tags, its number) and their arguments: a subtree of them and literals has one value per
+// game, which the binder caches (game_constant.h). Pure operators depend on their arguments only.
+enum class Dependence : std::uint8_t {
+  PerPosition,  // anything else: the position, variables, comments, … (the safe default)
+  PerGame,      // the game's tags and number, given its arguments
+  Literal,      // the same everywhere: numbers, strings, true/false
+  Pure,         // an operator whose value is a function of its arguments, with no side effect
+  EditsTags,    // changes the output game's tags (settag, removetag): no per-game cache in the query
+};
+
+// What a board transform does to a keyword (transforms copy the syntax tree before binding).
+enum class TransformRole : std::uint8_t {
+  Copied,             // copied as written; its arguments are transformed
+  Untransformed,      // notransform: its body is copied unchanged
+  RecordsTransform,   // currenttransform: collects the names of the transforms acting on it
+  SwapsResultMarker,  // result: 1-0 and 0-1 change places under a colour swap
+};
+
+struct TransformRule {
+  std::string_view color_twin = {};         // the keyword under a colour swap: wtm <-> btm
+  std::string_view square_color_twin = {};  // under a map swapping light and dark squares
+  bool turns_with_board = false;            // a direction word (directions.h): turns with the board
+  bool side_parameters = false;             // its `white`/`black` parameters swap with the colours
+  bool direction_parameters = false;        // its direction-word parameters turn with the board
+  TransformRole role = TransformRole::Copied;
+};
+
 struct FilterSpec {
   grammar::KeywordShape shape;
   std::string_view summary;  // one line for --help and the REPL
   BindFunction bind;
+  Signature types = {};
+  Dependence dependence = Dependence::PerPosition;
+  TransformRule transform = {};
   // The bind function binds the children itself (transforms copy them first; iteration filters
   // declare their variable before the body): BindArguments::arguments is then empty.
   bool binds_children = false;
@@ -80,18 +121,21 @@ class Registry {
   void add_family(const FilterFamily& family);
   void add(FilterSpec spec);
   // Operators by their text and arity ("not"/1, "-"/1, "-"/2, "|"/2 …) and literal constructs.
-  void add_operator(std::string_view text, int arity, BindFunction bind);
+  void add_operator(std::string_view text, int arity, BindFunction bind, Dependence dependence = Dependence::PerPosition);
 
   const grammar::KeywordTable& keywords() const { return keywords_; }
   const FilterSpec& spec(int keyword_id) const { return specs_[static_cast<std::size_t>(keyword_id)]; }
   const std::vector<FilterSpec>& specs() const { return specs_; }
   const BindFunction* find_operator(std::string_view text, int arity) const;
+  // How an operator's value depends on the position (PerPosition when it is not registered).
+  Dependence operator_dependence(std::string_view text, int arity) const;
 
  private:
   struct OperatorEntry {
     std::string text;
     int arity;
     BindFunction bind;
+    Dependence dependence;
   };
   grammar::KeywordTable keywords_;
   std::vector<FilterSpec> specs_;

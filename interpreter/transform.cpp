@@ -107,24 +107,21 @@ bool swaps_square_colors(const Transform& t) {
   return false;
 }
 
-std::string_view renamed_keyword(std::string_view name, const Transform& t) {
-  if (t.swap_colors) {
-    if (name == "wtm") return "btm";
-    if (name == "btm") return "wtm";
-    if (name == "white") return "black";
-    if (name == "black") return "white";
-  }
-  if (swaps_square_colors(t)) {
-    if (name == "light") return "dark";
-    if (name == "dark") return "light";
-  }
-  return mapped_direction(name, t);
+// The keyword a transform turns `spec` into, as its TransformRule declares; its own name when
+// the transform leaves it alone.
+std::string_view renamed_keyword(const FilterSpec& spec, const Transform& t) {
+  const TransformRule& rule = spec.transform;
+  if (t.swap_colors && !rule.color_twin.empty()) return rule.color_twin;
+  if (!rule.square_color_twin.empty() && swaps_square_colors(t)) return rule.square_color_twin;
+  if (rule.turns_with_board) return mapped_direction(spec.shape.name, t);
+  return spec.shape.name;
 }
 
-std::string_view renamed_parameter(std::string_view name, const Transform& t) {
-  if (t.swap_colors && name == "white") return "black";
-  if (t.swap_colors && name == "black") return "white";
-  return mapped_direction(name, t);
+std::string_view renamed_parameter(std::string_view name, const TransformRule& rule, const Transform& t) {
+  if (rule.side_parameters && t.swap_colors && name == "white") return "black";
+  if (rule.side_parameters && t.swap_colors && name == "black") return "white";
+  if (rule.direction_parameters) return mapped_direction(name, t);
+  return name;
 }
 
 std::uint16_t swap_piece_colors(std::uint16_t mask) {
@@ -229,40 +226,52 @@ SyntaxPtr clone(const SyntaxNode& node) {
   return copy;
 }
 
-const SyntaxNode* first_partial_designator(const SyntaxNode& node) {
-  if (node.kind == SyntaxKind::Keyword && node.text == "notransform") return nullptr;
+namespace {
+// The keyword's transform role; Copied for nodes that are no keyword.
+TransformRole role_of(const SyntaxNode& node, const Registry& registry) {
+  if (node.kind != SyntaxKind::Keyword || node.keyword < 0) return TransformRole::Copied;
+  return registry.spec(node.keyword).transform.role;
+}
+}  // namespace
+
+const SyntaxNode* first_partial_designator(const SyntaxNode& node, const Registry& registry) {
+  if (role_of(node, registry) == TransformRole::Untransformed) return nullptr;
   if (node.kind == SyntaxKind::PieceDesignator && node.squares != ~std::uint64_t{0} && node.piece_mask != 0) {
     return &node;
   }
   for (const auto& c : node.children) {
-    if (const SyntaxNode* found = first_partial_designator(*c)) return found;
+    if (const SyntaxNode* found = first_partial_designator(*c, registry)) return found;
   }
   for (const auto& p : node.parameters) {
     for (const auto& v : p.values) {
-      if (const SyntaxNode* found = first_partial_designator(*v)) return found;
+      if (const SyntaxNode* found = first_partial_designator(*v, registry)) return found;
     }
   }
   return nullptr;
 }
 
-SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const grammar::KeywordTable& keywords) {
-  if (node.kind == SyntaxKind::Keyword && node.text == "notransform") return clone(node);
+SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const Registry& registry) {
+  const TransformRole role = role_of(node, registry);
+  if (role == TransformRole::Untransformed) return clone(node);
   SyntaxPtr copy = shallow_copy(node);
   if (node.kind == SyntaxKind::PieceDesignator && !transform_designator(*copy, t)) return nullptr;
-  if (node.kind == SyntaxKind::Keyword) {
-    std::string_view renamed = renamed_keyword(node.text, t);
-    int id = keywords.find(renamed);
+  const TransformRule no_rule;
+  const bool keyword = node.kind == SyntaxKind::Keyword && node.keyword >= 0;
+  const TransformRule& rule = keyword ? registry.spec(node.keyword).transform : no_rule;
+  if (keyword) {
+    std::string_view renamed = renamed_keyword(registry.spec(node.keyword), t);
+    int id = registry.keywords().find(renamed);
     if (renamed != node.text && id >= 0) {
       copy->text = std::string(renamed);
       copy->keyword = id;
     }
   }
   for (const auto& c : node.children) {
-    SyntaxPtr child = transformed_copy(*c, t, keywords);
+    SyntaxPtr child = transformed_copy(*c, t, registry);
     if (!child) return nullptr;
     copy->children.push_back(std::move(child));
   }
-  if (node.kind == SyntaxKind::Keyword && node.text == "result" && t.swap_colors && copy->children.size() == 1) {
+  if (role == TransformRole::SwapsResultMarker && t.swap_colors && copy->children.size() == 1) {
     if (std::optional<std::string> swapped = color_swapped_result(*copy->children[0])) {
       grammar::SourceRange where = copy->children[0]->range;
       copy->children[0] = shallow_copy(*copy->children[0]);
@@ -273,10 +282,10 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const gra
   }
   for (const auto& p : node.parameters) {
     // Parameter words that are directions (`ray diagonal (…)`) turn with the board; colour words
-    // (`elo white`, `player black`) swap with the colours.
-    grammar::SyntaxParameter q{std::string(renamed_parameter(p.name, t)), p.range, {}};
+    // (`elo white`, `player black`) swap with the colours, as the keyword's rule declares.
+    grammar::SyntaxParameter q{std::string(renamed_parameter(p.name, rule, t)), p.range, {}};
     for (const auto& v : p.values) {
-      SyntaxPtr value = transformed_copy(*v, t, keywords);
+      SyntaxPtr value = transformed_copy(*v, t, registry);
       if (!value) return nullptr;
       q.values.push_back(std::move(value));
     }
@@ -284,7 +293,7 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const gra
   }
   // currenttransform collects the transforms acting on it, outermost first (transformed_copy
   // runs from the outer transform inwards), as "transform" parameters holding their names.
-  if (node.kind == SyntaxKind::Keyword && node.text == kCurrentTransform) {
+  if (role == TransformRole::RecordsTransform) {
     std::string name = describe_transform(t);
     if (!name.empty()) {
       auto value = std::make_unique<SyntaxNode>();

@@ -9,6 +9,7 @@
 
 #include "grammar/keywords.h"
 #include "grammar/syntax.h"
+#include "interpreter/registry.h"
 
 namespace quarry::interpreter {
 
@@ -36,14 +37,11 @@ std::vector<Transform> transform_set(std::string_view keyword);
 
 bool is_transform_keyword(std::string_view keyword);
 
-// A copy of `node` rewritten by `t`: piece designators (squares and colours), direction keywords,
-// light/dark, wtm/btm, white/black; `notransform` subtrees are copied unchanged. Returns nullptr
-// when the copy is meaningless (a restricted square set shifted entirely off the board).
-grammar::SyntaxPtr transformed_copy(const grammar::SyntaxNode& node, const Transform& t,
-                                    const grammar::KeywordTable& keywords);
-
-// The keyword whose copies record the transforms acting on them (see transformed_copy).
-inline constexpr std::string_view kCurrentTransform = "currenttransform";
+// A copy of `node` rewritten by `t`: piece designators (squares and colours), and keywords as
+// their FilterSpec's TransformRule declares (wtm/btm, light/dark, direction words, side and
+// direction parameters, result markers; `notransform` subtrees are copied unchanged). Returns
+// nullptr when the copy is meaningless (a restricted square set shifted entirely off the board).
+grammar::SyntaxPtr transformed_copy(const grammar::SyntaxNode& node, const Transform& t, const Registry& registry);
 
 // One transform's name as currenttransform shows it (CQL's `reflect_v` …); empty for the
 // identity.
@@ -53,7 +51,7 @@ grammar::SyntaxPtr clone(const grammar::SyntaxNode& node);
 
 // rotate45 admits only piece designators that name every square (`R`, `[Aa]`, `.`) or none
 // (`[]`): the first one that names some squares only, outside `notransform`; nullptr if none.
-const grammar::SyntaxNode* first_partial_designator(const grammar::SyntaxNode& node);
+const grammar::SyntaxNode* first_partial_designator(const grammar::SyntaxNode& node, const Registry& registry);
 
 // A text that is equal for two trees exactly when they are the same filter (piece designators by
 // their contents and squares, not their spelling): tells identical transformed copies apart.

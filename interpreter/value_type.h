@@ -1,7 +1,9 @@
-// The static types of CQL filters.
+// The static types of CQL filters, and sets of them (what a keyword accepts or gives).
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
+#include <string>
 #include <string_view>
 
 namespace quarry::interpreter {
@@ -21,5 +23,40 @@ constexpr std::string_view type_name(ValueType t) {
   }
   return "?";
 }
+
+// A set of static types: the types an argument may have, or a keyword's possible results.
+class TypeSet {
+ public:
+  constexpr TypeSet() = default;
+  constexpr TypeSet(ValueType t) : bits_(bit(t)) {}  // NOLINT: a type is the set of itself
+  constexpr TypeSet(std::initializer_list<ValueType> types) {
+    for (ValueType t : types) bits_ = static_cast<std::uint16_t>(bits_ | bit(t));
+  }
+  static constexpr TypeSet any() {
+    return {ValueType::None,     ValueType::Logical, ValueType::Numeric, ValueType::Set,
+            ValueType::Position, ValueType::String,  ValueType::Piece,   ValueType::Dictionary};
+  }
+
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr bool contains(ValueType t) const { return (bits_ & bit(t)) != 0; }
+  // Whether a filter of type t may stand where this set is wanted: a piece variable stands for
+  // the square its piece is on wherever a set is expected.
+  constexpr bool admits(ValueType t) const { return contains(t) || (t == ValueType::Piece && contains(ValueType::Set)); }
+  constexpr bool operator==(const TypeSet&) const = default;
+
+  // "set or numeric", in the order of ValueType.
+  std::string describe() const {
+    std::string text;
+    for (int i = 0; i <= static_cast<int>(ValueType::Dictionary); ++i) {
+      auto t = static_cast<ValueType>(i);
+      if (contains(t)) text += (text.empty() ? "" : " or ") + std::string(type_name(t));
+    }
+    return text;
+  }
+
+ private:
+  static constexpr std::uint16_t bit(ValueType t) { return static_cast<std::uint16_t>(1u << static_cast<unsigned>(t)); }
+  std::uint16_t bits_ = 0;
+};
 
 }  // namespace quarry::interpreter

@@ -27,17 +27,16 @@ class PawnsOf final : public Filter {
   FilterPtr squares_;
 };
 
-FilterPtr bind_pawns_of(BindArguments& a) {
-  if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
-  return std::make_unique<PawnsOf>(std::move(a.arguments[0]));
-}
+// The binder has checked the argument against the declared types before this runs.
+FilterPtr bind_pawns_of(BindArguments& a) { return std::make_unique<PawnsOf>(std::move(a.arguments[0])); }
 
 }  // namespace
 
 // In builtins/, this is the function the generated family table names: register_FAMILY_filters.
 void register_example_filters(Registry& registry) {
   registry.add({{"pawnsof", ShapeKind::Prefix, grammar::precedence::kSetPrefix, 1, 1},
-                "pawnsof S: the number of pawns on the squares of S", bind_pawns_of});
+                "pawnsof S: the number of pawns on the squares of S", bind_pawns_of,
+                {{ValueType::Set}, ValueType::Numeric}});
 }
 
 }  // namespace quarry::builtins

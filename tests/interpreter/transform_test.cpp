@@ -14,7 +14,8 @@ using interpreter::Transform;
 namespace {
 // The text of each copy of `query` (one filter) under the transforms of `keyword`.
 std::vector<std::string> copies(const std::string& keyword, const std::string& query) {
-  const grammar::KeywordTable& keywords = builtins::standard_registry().keywords();
+  const interpreter::Registry& registry = builtins::standard_registry();
+  const grammar::KeywordTable& keywords = registry.keywords();
   grammar::SourceFile file("q.cql", query);
   grammar::Diagnostics diagnostics;
   auto tree = grammar::parse_query(file, keywords, diagnostics);
@@ -22,7 +23,7 @@ std::vector<std::string> copies(const std::string& keyword, const std::string& q
   REQUIRE(tree->body.size() == 1);
   std::vector<std::string> out;
   for (const Transform& t : interpreter::transform_set(keyword)) {
-    grammar::SyntaxPtr copy = interpreter::transformed_copy(*tree->body[0], t, keywords);
+    grammar::SyntaxPtr copy = interpreter::transformed_copy(*tree->body[0], t, registry);
     out.push_back(copy ? copy->to_string() : "(none)");
   }
   return out;
@@ -63,13 +64,14 @@ TEST_CASE("rotate45 turns ray direction parameters, squares stay put", "[transfo
 }
 
 TEST_CASE("first_partial_designator finds restricted square sets outside notransform", "[transform]") {
-  const grammar::KeywordTable& keywords = builtins::standard_registry().keywords();
+  const interpreter::Registry& registry = builtins::standard_registry();
+  const grammar::KeywordTable& keywords = registry.keywords();
   auto first = [&](const std::string& query) -> std::string {
     grammar::SourceFile file("q.cql", query);
     grammar::Diagnostics diagnostics;
     auto tree = grammar::parse_query(file, keywords, diagnostics);
     REQUIRE(tree);
-    const grammar::SyntaxNode* found = interpreter::first_partial_designator(*tree->body[0]);
+    const grammar::SyntaxNode* found = interpreter::first_partial_designator(*tree->body[0], registry);
     return found ? found->text : "";
   };
   CHECK(first("{ R ray up (Ra1 k) }") == "Ra1");

@@ -1,0 +1,140 @@
+// What a FilterSpec declares holds for the whole registry: transform twins are registered and
+// symmetric, direction words turn into direction words, and the binder checks the declared
+// argument and result types.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "builtins/builtins.h"
+#include "grammar/parser.h"
+#include "interpreter/binder.h"
+#include "interpreter/directions.h"
+#include "interpreter/transform.h"
+
+using namespace quarry;
+using interpreter::FilterSpec;
+using interpreter::Registry;
+using interpreter::TransformRule;
+
+namespace {
+
+// The spec registered under `name`; fails the test when there is none.
+const FilterSpec& registered(const Registry& registry, std::string_view name) {
+  int id = registry.keywords().find(name);
+  INFO("twin '" << name << "' is registered");
+  REQUIRE(id >= 0);
+  return registry.spec(id);
+}
+
+void check_twin(const Registry& registry, const FilterSpec& spec, std::string_view TransformRule::*twin) {
+  std::string_view name = spec.transform.*twin;
+  if (name.empty()) return;
+  INFO("'" << spec.shape.name << "' declares the twin '" << name << "'");
+  const FilterSpec& other = registered(registry, name);
+  CHECK(other.transform.*twin == spec.shape.name);  // symmetric: the twin's twin is the keyword
+  CHECK(other.shape.kind == spec.shape.kind);        // a copy parses as the original did
+  CHECK(other.types.result == spec.types.result);
+}
+
+}  // namespace
+
+TEST_CASE("declared colour and square-colour twins are registered and symmetric", "[registry][transform]") {
+  const Registry& registry = builtins::standard_registry();
+  int twins = 0;
+  for (const FilterSpec& spec : registry.specs()) {
+    check_twin(registry, spec, &TransformRule::color_twin);
+    check_twin(registry, spec, &TransformRule::square_color_twin);
+    twins += !spec.transform.color_twin.empty() + !spec.transform.square_color_twin.empty();
+  }
+  CHECK(twins == 6);  // wtm/btm, white/black, light/dark
+}
+
+TEST_CASE("a keyword that turns with the board turns into a registered direction word", "[registry][transform]") {
+  const Registry& registry = builtins::standard_registry();
+  int turning = 0;
+  for (const FilterSpec& spec : registry.specs()) {
+    if (!spec.transform.turns_with_board) continue;
+    ++turning;
+    INFO("direction keyword '" << spec.shape.name << "'");
+    std::optional<std::uint8_t> mask = interpreter::directions::mask_of(spec.shape.name);
+    REQUIRE(mask);
+    for (int dihedral = 0; dihedral < 8; ++dihedral) {
+      for (int eighths = 0; eighths < 8; ++eighths) {
+        interpreter::Transform t{dihedral, 0, 0, false, eighths};
+        std::uint8_t turned = 0;
+        for (std::size_t i = 0; i < interpreter::directions::kSteps.size(); ++i) {
+          if ((*mask & (1u << i)) == 0) continue;
+          auto [df, dr] = t.map_direction(interpreter::directions::kSteps[i].files, interpreter::directions::kSteps[i].ranks);
+          turned |= interpreter::directions::bit_of({df, dr});
+        }
+        std::string_view word = interpreter::directions::word_of(turned);
+        REQUIRE_FALSE(word.empty());
+        CHECK(registered(registry, word).transform.turns_with_board);
+      }
+    }
+  }
+  CHECK(turning == static_cast<int>(interpreter::directions::kDirectionWords.size()));
+}
+
+namespace {
+
+// A registry with the standard filters and two test keywords whose bind functions check nothing:
+// whatever is checked, the binder checks from the declarations.
+const Registry& declared_registry() {
+  static const Registry registry = [] {
+    Registry r;
+    builtins::register_builtins(r);
+    r.add_family({"declared", [](Registry& reg) {
+                    using grammar::ShapeKind;
+                    reg.add({{"needsset", ShapeKind::Prefix, grammar::precedence::kSetPrefix, 1, 1},
+                             "needsset S: its argument",
+                             [](interpreter::BindArguments& a) -> interpreter::FilterPtr { return std::move(a.arguments[0]); },
+                             {{interpreter::ValueType::Set}, {interpreter::ValueType::Set, interpreter::ValueType::Piece}}});
+                    reg.add({{"saysnumeric", ShapeKind::Prefix, grammar::precedence::kSetPrefix, 1, 1},
+                             "saysnumeric S: declared numeric, builds its argument",
+                             [](interpreter::BindArguments& a) -> interpreter::FilterPtr { return std::move(a.arguments[0]); },
+                             {{}, interpreter::ValueType::Numeric}});
+                  }});
+    return r;
+  }();
+  return registry;
+}
+
+// The binder's diagnostics for `query` ("" when it binds).
+std::string bind_errors(const std::string& query) {
+  grammar::SourceFile file("q.cql", query);
+  grammar::Diagnostics diagnostics;
+  auto tree = grammar::parse_query(file, declared_registry().keywords(), diagnostics);
+  REQUIRE(tree);
+  interpreter::Binder binder(declared_registry(), file, diagnostics);
+  bool bound = binder.bind_sequence(tree->body, nullptr) != nullptr;
+  CHECK(bound == !diagnostics.has_errors());
+  return diagnostics.render();
+}
+
+}  // namespace
+
+TEST_CASE("the binder checks arguments against the declared types", "[registry][binder]") {
+  CHECK(bind_errors("needsset a1-h8").empty());
+  CHECK(bind_errors("piece $p in K needsset $p").empty());  // a piece stands where a set is wanted
+  const std::string numeric = bind_errors("needsset ply");
+  CHECK(numeric.find("'needsset' expects a set filter here, but this is a numeric filter") != std::string::npos);
+  CHECK(numeric.find("q.cql:1:10") != std::string::npos);  // at the argument
+  CHECK(bind_errors("needsset \"e4\"").find("but this is a string filter") != std::string::npos);
+  // A standard keyword whose bind function no longer checks: tag's argument is declared String.
+  CHECK(bind_errors("tag ply").find("'tag' expects a string filter here, but this is a numeric filter") !=
+        std::string::npos);
+}
+
+TEST_CASE("the binder checks a built filter against the declared result", "[registry][binder]") {
+  CHECK(bind_errors("saysnumeric ply").empty());
+  CHECK(bind_errors("saysnumeric a1").find("internal error: 'saysnumeric' built a set filter, but its registration "
+                                           "declares numeric") != std::string::npos);
+}
+
+TEST_CASE("every registered keyword declares the types of the filters it builds", "[registry]") {
+  for (const FilterSpec& spec : builtins::standard_registry().specs()) {
+    INFO("'" << spec.shape.name << "' declares its result type");
+    CHECK_FALSE(spec.types.result.empty());
+  }
+}
