@@ -50,20 +50,20 @@ SyntaxPtr Lowering::while_filter(TokenStream& in, SyntaxPtr node) {
   return node;
 }
 
-// `piece [all] $p in S BODY`: parameter "variable" names the variable; children: S, BODY.
+// `piece [all] $p in S BODY`: parameter Variable names the variable; children: S, BODY.
 SyntaxPtr Lowering::iteration(TokenStream& in, SyntaxPtr node, const KeywordShape& shape) {
   keyword_parameters(in, *node, shape);
   if (in.at_end() || in.peek().kind != TokenKind::Identifier) {
     fail(in.here(), "'" + node->text + "' needs a variable name", "write " + node->text + " $x in … { … }");
   }
   const Token& name = in.next();
-  SyntaxParameter variable{"variable", name.range, {}};
+  SyntaxParameter variable{ParameterWord::Variable, name.range, {}};
   variable.values.push_back(make(SyntaxKind::Identifier, name.range, std::string(name.text)));
   node->parameters.push_back(std::move(variable));
   // `piece x = S` is the piece assignment, not an iteration: one argument, no body.
   if (node->text == "piece" && node->parameters.size() == 1 && !in.at_end() && in.peek().text == "=") {
     const Token& equals = in.next();
-    node->parameters.push_back(SyntaxParameter{"=", equals.range, {}});
+    node->parameters.push_back(SyntaxParameter{ParameterWord::Assign, equals.range, {}});
     if (in.at_end()) fail(in.here(), "expected the square of the piece after '='", "write piece x = Ke1");
     node->children.push_back(expression(in, precedence::kSetPrefix));
     node->range.end = node->children.back()->range.end;

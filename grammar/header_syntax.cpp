@@ -1,6 +1,7 @@
 // The `cql( … )` header that may open a query: flags, file names written bare, ranges, a string.
 #include <array>
 #include <cctype>
+#include <optional>
 #include <string>
 
 #include "grammar/lowering.h"
@@ -19,38 +20,48 @@ SyntaxPtr Lowering::header(TokenStream& in) {
   return node;
 }
 
+namespace {
+
+// The word of a header parameter, nullopt when `token` names none.
+std::optional<ParameterWord> header_word(const Token& token) {
+  static constexpr std::array kHeaderWords{
+      ParameterWord::Variations, ParameterWord::Quiet,  ParameterWord::Silent,     ParameterWord::Mainline,
+      ParameterWord::NoSort,     ParameterWord::Input,  ParameterWord::Output,     ParameterWord::Result,
+      ParameterWord::MatchCount, ParameterWord::GameNumber, ParameterWord::MatchString};
+  if (token.kind != TokenKind::Identifier) return std::nullopt;
+  for (ParameterWord word : kHeaderWords) {
+    if (spelling(word) == token.text) return word;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 SyntaxParameter Lowering::header_parameter(TokenStream& in, SourceRange group) {
   const Token& name = in.next();
-  SyntaxParameter param;
-  param.name = std::string(name.text);
-  param.range = name.range;
-  static constexpr std::array kFlags{"variations", "quiet", "silent", "mainline", "nosort"};
-  static constexpr std::array kRawText{"input", "output", "result"};
-  static constexpr std::array kRanges{"matchcount", "gamenumber"};
-  if (name.kind == TokenKind::Identifier) {
-    for (const char* flag : kFlags) if (name.text == flag) return param;
-    for (const char* raw : kRawText) if (name.text == raw) { param.values.push_back(raw_word(in, group, name)); return param; }
-    // `sort matchcount N [M]`: matchcount, and the output sorted by it.
-    if (name.text == "sort" && !in.at_end() && in.peek().text == "matchcount") {
-      param.name = "sort matchcount";
-      param.range.end = in.next().range.end;
-    }
-    for (const char* r : kRanges) {
-      if (name.text != r && !(param.name == "sort matchcount" && std::string_view(r) == "matchcount")) continue;
-      while (param.values.size() < 2 && !in.at_end() && in.peek().kind == TokenKind::Number) {
-        param.values.push_back(number(in.next()));
-      }
-      if (param.values.empty()) fail(in.here(), "'" + param.name + "' needs one or two numbers");
-      return param;
-    }
-    if (name.text == "matchstring") {
-      if (in.at_end() || in.peek().kind != TokenKind::String) fail(in.here(), "'matchstring' needs a string");
-      param.values.push_back(string(in.next()));
-      return param;
-    }
+  std::optional<ParameterWord> word = header_word(name);
+  SyntaxParameter param{word.value_or(ParameterWord::SortMatchCount), name.range, {}};
+  // `sort matchcount N [M]`: matchcount, and the output sorted by it.
+  const bool sort_matchcount = name.kind == TokenKind::Identifier && name.text == "sort" && !in.at_end() &&
+                               in.peek().text == "matchcount";
+  if (sort_matchcount) param.range.end = in.next().range.end;
+  if (!word && !sort_matchcount) {
+    std::string hint = "known parameters: input, output, matchcount, gamenumber, variations, quiet, silent, matchstring, result";
+    fail(name.range, "unknown cql() parameter '" + std::string(name.text) + "'", hint);
   }
-  std::string hint = "known parameters: input, output, matchcount, gamenumber, variations, quiet, silent, matchstring, result";
-  fail(name.range, "unknown cql() parameter '" + std::string(name.text) + "'", hint);
+  if (param.word == ParameterWord::Input || param.word == ParameterWord::Output || param.word == ParameterWord::Result) {
+    param.values.push_back(raw_word(in, group, name));
+  } else if (param.word == ParameterWord::MatchCount || param.word == ParameterWord::SortMatchCount ||
+             param.word == ParameterWord::GameNumber) {
+    while (param.values.size() < 2 && !in.at_end() && in.peek().kind == TokenKind::Number) {
+      param.values.push_back(number(in.next()));
+    }
+    if (param.values.empty()) fail(in.here(), "'" + std::string(param.spelling()) + "' needs one or two numbers");
+  } else if (param.word == ParameterWord::MatchString) {
+    if (in.at_end() || in.peek().kind != TokenKind::String) fail(in.here(), "'matchstring' needs a string");
+    param.values.push_back(string(in.next()));
+  }
+  return param;
 }
 
 // A file name or result is written bare (`input games.pgn`): take the raw text to whitespace.

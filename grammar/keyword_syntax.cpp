@@ -149,18 +149,17 @@ void Lowering::keyword_parameters(TokenStream& in, SyntaxNode& node, const Keywo
   while (!in.at_end() && (in.peek().kind == TokenKind::Identifier || in.peek().kind == TokenKind::Operator)) {
     const ParameterSpec* spec = nullptr;
     for (const ParameterSpec& p : shape.parameters) {
-      if (p.name == in.peek().text) spec = &p;
+      if (spelling(p.word) == in.peek().text) spec = &p;
     }
     if (spec == nullptr) return;
     const Token& word = in.next();
     for (const SyntaxParameter& seen : node.parameters) {
-      if (seen.name == spec->name) fail(word.range, "'" + std::string(spec->name) + "' is given twice");
+      if (seen.word == spec->word) fail(word.range, "'" + std::string(spelling(spec->word)) + "' is given twice");
     }
-    SyntaxParameter param;
-    param.name = std::string(spec->name);
+    SyntaxParameter param{spec->word, {}, {}};
     param.range = word.range;
     if (spec->takes_value) {
-      if (in.at_end()) fail(in.here(), "'" + param.name + "' needs a value");
+      if (in.at_end()) fail(in.here(), "'" + std::string(param.spelling()) + "' needs a value");
       param.values.push_back(argument_expression(in, spec->value_precedence, shape.argument_stops_at_colon));
     }
     node.range.end = std::max(node.range.end, param.values.empty() ? param.range.end : param.values.back()->range.end);
@@ -169,17 +168,16 @@ void Lowering::keyword_parameters(TokenStream& in, SyntaxNode& node, const Keywo
   }
 }
 
-// `sort "Checks" max F`: a string among the words is the parameter "title".
+// `sort "Checks" max F`: a string among the words is the parameter Title.
 void Lowering::title_parameter(TokenStream& in, SyntaxNode& node) {
-  SyntaxParameter title{"title", in.peek().range, {}};
+  SyntaxParameter title{ParameterWord::Title, in.peek().range, {}};
   title.values.push_back(string(in.next()));
   node.parameters.push_back(std::move(title));
 }
 
 // `up 1 7 S`, `up -2 d4`: up to two integers before the argument.
 void Lowering::range_parameter(TokenStream& in, SyntaxNode& node) {
-  SyntaxParameter param;
-  param.name = "range";
+  SyntaxParameter param{ParameterWord::Range, {}, {}};
   while (param.values.size() < 2 && !in.at_end()) {
     const Token& t = in.peek();
     if (t.kind == TokenKind::Number) {
