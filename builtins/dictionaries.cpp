@@ -138,7 +138,8 @@ FilterPtr bind_declaration(BindArguments& a) {
       const grammar::SyntaxNode& t = *p->syntax->values[0];
       ValueType type = type_named(t.text);
       if (type == ValueType::None) {
-        a.binder.error(t, "unknown dictionary " + std::string(grammar::spelling(which)) + " type '" + t.text + "'", "use int, str or set");
+        a.binder.error(t, "unknown dictionary " + std::string(grammar::spelling(which)) + " type '" + t.text + "'",
+                       "use int, str or set");
         return nullptr;
       }
       (which == grammar::ParameterWord::Key ? info.key_type : info.value_type) = type;

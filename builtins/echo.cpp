@@ -90,8 +90,8 @@ FilterPtr bind_echo(BindArguments& a) {
   if (target < 0) return nullptr;
   FilterPtr body = a.binder.bind(*a.node.children[0]);
   if (!body) return nullptr;
-  return std::make_unique<Echo>(source, target, a.parameter(grammar::ParameterWord::All) != nullptr, a.parameter(grammar::ParameterWord::Quiet) != nullptr,
-                                std::move(body));
+  const bool all = a.parameter(grammar::ParameterWord::All) != nullptr;
+  return std::make_unique<Echo>(source, target, all, a.parameter(grammar::ParameterWord::Quiet) != nullptr, std::move(body));
 }
 
 }  // namespace

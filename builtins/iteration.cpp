@@ -97,7 +97,8 @@ BindFunction bind_iteration(bool pieces) {
     if (assignment) return std::make_unique<PieceAssignment>(slot, std::move(domain));
     FilterPtr body = a.binder.bind(*a.node.children[1]);
     if (!body) return nullptr;
-    return std::make_unique<Iteration>(pieces, a.parameter(grammar::ParameterWord::All) != nullptr, slot, std::move(domain), std::move(body));
+    const bool all = a.parameter(grammar::ParameterWord::All) != nullptr;
+    return std::make_unique<Iteration>(pieces, all, slot, std::move(domain), std::move(body));
   };
 }
 

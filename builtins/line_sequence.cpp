@@ -387,8 +387,10 @@ class Line final : public Filter {
   mutable std::vector<bool> covered_;
 };
 
-constexpr ParameterSpec kLineParameters[] = {{ParameterWord::Quiet},       {ParameterWord::FirstMatch}, {ParameterWord::LastPosition}, {ParameterWord::SingleColor},
-                                             {ParameterWord::Primary},     {ParameterWord::Secondary},  {ParameterWord::NestBan}};
+constexpr ParameterSpec kLineParameters[] = {{ParameterWord::Quiet},       {ParameterWord::FirstMatch},
+                                             {ParameterWord::LastPosition}, {ParameterWord::SingleColor},
+                                             {ParameterWord::Primary},     {ParameterWord::Secondary},
+                                             {ParameterWord::NestBan}};
 
 // The constituents in the parameters' order: Repeat after each filter, GroupOpen and GroupClose
 // around a group (the parser writes them so), GroupClose holding the group's repeat.
