@@ -178,7 +178,7 @@ bool valid_tag_name(BindArguments& a) {
   return ok;
 }
 
-constexpr std::array<ParameterSpec, 1> kMessageParameters{{{"quiet"}}};
+constexpr std::array<ParameterSpec, 1> kMessageParameters{{{grammar::ParameterWord::Quiet}}};
 
 }  // namespace
 
@@ -190,7 +190,7 @@ void register_annotations_filters(Registry& registry) {
   registry.add({{"message", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1, kMessageParameters},
                 "message [quiet] (a b …): prints the arguments as text to standard output",
                 [](BindArguments& a) -> FilterPtr {
-                  bool quiet = a.parameter("quiet") != nullptr;
+                  bool quiet = a.parameter(grammar::ParameterWord::Quiet) != nullptr;
                   return std::make_unique<Message>(quiet, text_arguments(a));
                 }, {{}, ValueType::Logical}});
   KeywordShape original{"originalcomment", ShapeKind::Nullary};

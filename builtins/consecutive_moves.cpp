@@ -83,14 +83,14 @@ class ConsecutiveMoves final : public Filter {
   std::optional<RangeBounds> range_;
 };
 
-constexpr ParameterSpec kConsecutiveParameters[] = {{"quiet"}};
+constexpr ParameterSpec kConsecutiveParameters[] = {{grammar::ParameterWord::Quiet}};
 
 FilterPtr bind_consecutive_moves(BindArguments& a) {
   bool failed = false;
   std::optional<RangeBounds> range = RangeBounds::take(a, "length", &failed);
   if (failed) return nullptr;
   return std::make_unique<ConsecutiveMoves>(std::move(a.arguments[0]), std::move(a.arguments[1]),
-                                            a.parameter("quiet") != nullptr, std::move(range));
+                                            a.parameter(grammar::ParameterWord::Quiet) != nullptr, std::move(range));
 }
 
 }  // namespace

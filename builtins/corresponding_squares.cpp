@@ -13,6 +13,7 @@ namespace {
 using namespace interpreter;  // NOLINT
 using chess::Color;
 using grammar::ParameterSpec;
+using grammar::ParameterWord;
 using grammar::precedence::kLowest;
 using grammar::precedence::kSetParameter;
 using grammar::ShapeKind;
@@ -76,11 +77,11 @@ class CorrespondingSquaresFilter final : public Filter {
 };
 
 constexpr std::array<ParameterSpec, 5> kParameters{{
-    {"white"},
-    {"black"},
-    {"critical", true, kSetParameter},
-    {"zugzwang"},
-    {"winningmoves"},
+    {ParameterWord::White},
+    {ParameterWord::Black},
+    {ParameterWord::Critical, true, kSetParameter},
+    {ParameterWord::Zugzwang},
+    {ParameterWord::WinningMoves},
 }};
 
 FilterPtr bind_corresponding_squares(BindArguments& a) {
@@ -88,20 +89,20 @@ FilterPtr bind_corresponding_squares(BindArguments& a) {
   Attacker attacker = Attacker::SideToMove;
   FilterPtr critical;
   for (BoundParameter& p : a.parameters) {
-    const std::string& name = p.syntax->name;
-    if (name == "white" || name == "black") {
+    const ParameterWord name = p.syntax->word;
+    if (name == ParameterWord::White || name == ParameterWord::Black) {
       if (attacker != Attacker::SideToMove) {
         a.binder.error(a.node, "'correspondingsquares' names one attacker: 'white' or 'black', not both");
         return nullptr;
       }
-      attacker = name == "white" ? Attacker::White : Attacker::Black;
-    } else if (name == "zugzwang" || name == "winningmoves") {
+      attacker = name == ParameterWord::White ? Attacker::White : Attacker::Black;
+    } else if (name == ParameterWord::Zugzwang || name == ParameterWord::WinningMoves) {
       if (answer != Answer::Defence) {
         a.binder.error(a.node, "'correspondingsquares' takes either 'zugzwang' or 'winningmoves', not both");
         return nullptr;
       }
-      answer = name == "zugzwang" ? Answer::Zugzwang : Answer::WinningMoves;
-    } else if (name == "critical") {
+      answer = name == ParameterWord::Zugzwang ? Answer::Zugzwang : Answer::WinningMoves;
+    } else if (name == ParameterWord::Critical) {
       if (p.values.empty() || (p.values[0]->type() != ValueType::Set && p.values[0]->type() != ValueType::Piece)) {
         a.binder.error(a.node, "'critical' of 'correspondingsquares' takes a set of squares",
                        "for example: correspondingsquares critical [e5,f4]");

@@ -131,20 +131,21 @@ bool storable(ValueType t) { return t == ValueType::Numeric || t == ValueType::S
 
 FilterPtr bind_declaration(BindArguments& a) {
   DictionaryInfo info;
-  const grammar::SyntaxNode& name = *a.parameter("name")->syntax->values[0];
+  const grammar::SyntaxNode& name = *a.parameter(grammar::ParameterWord::Name)->syntax->values[0];
   info.name = name.text;
-  for (const char* which : {"key", "value"}) {
+  for (grammar::ParameterWord which : {grammar::ParameterWord::Key, grammar::ParameterWord::Value}) {
     if (BoundParameter* p = a.parameter(which)) {
       const grammar::SyntaxNode& t = *p->syntax->values[0];
       ValueType type = type_named(t.text);
       if (type == ValueType::None) {
-        a.binder.error(t, "unknown dictionary " + std::string(which) + " type '" + t.text + "'", "use int, str or set");
+        a.binder.error(t, "unknown dictionary " + std::string(grammar::spelling(which)) + " type '" + t.text + "'",
+                       "use int, str or set");
         return nullptr;
       }
-      (std::string(which) == "key" ? info.key_type : info.value_type) = type;
+      (which == grammar::ParameterWord::Key ? info.key_type : info.value_type) = type;
     }
   }
-  if (BoundParameter* p = a.parameter("merge")) {
+  if (BoundParameter* p = a.parameter(grammar::ParameterWord::Merge)) {
     const grammar::SyntaxNode& m = *p->syntax->values[0];
     static const char* kMerges[] = {"sum", "min", "max", "first", "last", "union", "intersection"};
     bool known = false;
@@ -205,7 +206,7 @@ int iterated_dictionary(BindArguments& a) {
 }
 
 FilterPtr bind_key_iteration(BindArguments& a) {
-  const grammar::SyntaxNode& variable = *a.parameter("variable")->syntax->values[0];
+  const grammar::SyntaxNode& variable = *a.parameter(grammar::ParameterWord::Variable)->syntax->values[0];
   int index = iterated_dictionary(a);
   if (index < 0) return nullptr;
   const DictionaryInfo& info = a.binder.dictionary(index);

@@ -68,7 +68,7 @@ class Echo final : public Filter {
   FilterPtr body_;
 };
 
-constexpr grammar::ParameterSpec kEchoParameters[] = {{"quiet"}};
+constexpr grammar::ParameterSpec kEchoParameters[] = {{grammar::ParameterWord::Quiet}};
 
 // Declares (or reuses) a position variable; -1 after reporting a type clash.
 int position_variable(Binder& binder, const grammar::SyntaxNode& name) {
@@ -83,15 +83,15 @@ int position_variable(Binder& binder, const grammar::SyntaxNode& name) {
 }
 
 FilterPtr bind_echo(BindArguments& a) {
-  const auto& names = a.parameter("variables")->syntax->values;
+  const auto& names = a.parameter(grammar::ParameterWord::Variables)->syntax->values;
   const int source = position_variable(a.binder, *names[0]);
   if (source < 0) return nullptr;
   const int target = position_variable(a.binder, *names[1]);
   if (target < 0) return nullptr;
   FilterPtr body = a.binder.bind(*a.node.children[0]);
   if (!body) return nullptr;
-  return std::make_unique<Echo>(source, target, a.parameter("all") != nullptr, a.parameter("quiet") != nullptr,
-                                std::move(body));
+  const bool all = a.parameter(grammar::ParameterWord::All) != nullptr;
+  return std::make_unique<Echo>(source, target, all, a.parameter(grammar::ParameterWord::Quiet) != nullptr, std::move(body));
 }
 
 }  // namespace

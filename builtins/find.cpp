@@ -14,6 +14,7 @@ namespace {
 using namespace interpreter;  // NOLINT
 using chess::NodeId;
 using grammar::ParameterSpec;
+using grammar::ParameterWord;
 using grammar::ShapeKind;
 
 // find [quiet] [<--] [all | range] F. Forward, the current position and its descendants in
@@ -117,11 +118,11 @@ class Find final : public Filter {
   std::optional<RangeBounds> range_;
 };
 
-constexpr ParameterSpec kFindParameters[] = {{"quiet"}, {"all"}, {"<--"}};
+constexpr ParameterSpec kFindParameters[] = {{ParameterWord::Quiet}, {ParameterWord::All}, {ParameterWord::BackwardArrow}};
 
 FilterPtr bind_find(BindArguments& a) {
-  const bool all = a.parameter("all") != nullptr;
-  if (const BoundParameter* r = a.parameter("range"); r != nullptr && all) {
+  const bool all = a.parameter(ParameterWord::All) != nullptr;
+  if (const BoundParameter* r = a.parameter(ParameterWord::Range); r != nullptr && all) {
     a.binder.error(*r->syntax->values.front(),
                    "'find all' counts every match and a range says how many may match: write one or the other");
     return nullptr;
@@ -129,8 +130,8 @@ FilterPtr bind_find(BindArguments& a) {
   bool failed = false;
   std::optional<RangeBounds> range = RangeBounds::take(a, "count", &failed);
   if (failed) return nullptr;
-  return std::make_unique<Find>(std::move(a.arguments[0]), a.parameter("<--") != nullptr,
-                                a.parameter("quiet") != nullptr, all || range.has_value(), std::move(range));
+  return std::make_unique<Find>(std::move(a.arguments[0]), a.parameter(ParameterWord::BackwardArrow) != nullptr,
+                                a.parameter(ParameterWord::Quiet) != nullptr, all || range.has_value(), std::move(range));
 }
 
 }  // namespace

@@ -17,10 +17,12 @@ class Definition final : public Filter {
 
 FilterPtr bind_definition(BindArguments& a) {
   FunctionDefinition definition;
-  for (const auto& p : a.parameter("parameters")->syntax->values) definition.parameters.push_back(p->text);
+  for (const auto& p : a.parameter(grammar::ParameterWord::Parameters)->syntax->values) {
+    definition.parameters.push_back(p->text);
+  }
   definition.body = a.node.children[0].get();
   definition.file = &a.binder.file();
-  a.binder.define_function(a.parameter("name")->syntax->values[0]->text, std::move(definition));
+  a.binder.define_function(a.parameter(grammar::ParameterWord::Name)->syntax->values[0]->text, std::move(definition));
   return std::make_unique<Definition>();
 }
 

@@ -153,7 +153,7 @@ FilterPtr bind_squares(BindArguments& a, const grammar::SyntaxNode& node, const 
   FilterPtr f = a.binder.bind(node);
   if (!f) return nullptr;
   if (f->type() != ValueType::Set && f->type() != ValueType::Piece) {
-    return mutation_error(a, p, "'" + p.name + "' of 'imagine' takes pieces or squares, but this is a " +
+    return mutation_error(a, p, "'" + std::string(p.spelling()) + "' of 'imagine' takes pieces or squares, but this is a " +
                                     std::string(type_name(f->type())) + " filter", "imagine swap Qd1 kh8 : F");
   }
   return f;
@@ -190,10 +190,10 @@ FilterPtr bind_imagine(BindArguments& a) {
   for (const BoundParameter& bp : a.parameters) {
     const grammar::SyntaxParameter& p = *bp.syntax;
     Mutation& m = mutations.emplace_back();
-    if (p.name == "sidetomove") {
+    if (p.word == grammar::ParameterWord::SideToMove) {
       const std::string& side = p.values[0]->text;
       if (side != "reverse") m.side = side == "white" ? Color::White : Color::Black;
-    } else if (p.name == "swap") {
+    } else if (p.word == grammar::ParameterWord::Swap) {
       m.kind = Mutation::Kind::Swap;
       m.first = bind_squares(a, *p.values[0], p);
       if (!m.first || !(m.second = bind_squares(a, *p.values[1], p))) return nullptr;

@@ -76,8 +76,8 @@ class PieceAssignment final : public Filter {
 
 BindFunction bind_iteration(bool pieces) {
   return [pieces](BindArguments& a) -> FilterPtr {
-    const grammar::SyntaxNode& variable = *a.parameter("variable")->syntax->values[0];
-    const bool assignment = a.parameter("=") != nullptr;
+    const grammar::SyntaxNode& variable = *a.parameter(grammar::ParameterWord::Variable)->syntax->values[0];
+    const bool assignment = a.parameter(grammar::ParameterWord::Assign) != nullptr;
     FilterPtr domain = a.binder.bind(*a.node.children[0]);
     if (!domain) return nullptr;
     if (domain->type() != ValueType::Set && domain->type() != ValueType::Piece) {
@@ -97,11 +97,12 @@ BindFunction bind_iteration(bool pieces) {
     if (assignment) return std::make_unique<PieceAssignment>(slot, std::move(domain));
     FilterPtr body = a.binder.bind(*a.node.children[1]);
     if (!body) return nullptr;
-    return std::make_unique<Iteration>(pieces, a.parameter("all") != nullptr, slot, std::move(domain), std::move(body));
+    const bool all = a.parameter(grammar::ParameterWord::All) != nullptr;
+    return std::make_unique<Iteration>(pieces, all, slot, std::move(domain), std::move(body));
   };
 }
 
-constexpr grammar::ParameterSpec kIterationParameters[] = {{"all"}};
+constexpr grammar::ParameterSpec kIterationParameters[] = {{grammar::ParameterWord::All}};
 
 }  // namespace
 

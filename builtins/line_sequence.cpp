@@ -18,6 +18,7 @@ using namespace interpreter;  // NOLINT
 using chess::InsertedComment;
 using chess::NodeId;
 using grammar::ParameterSpec;
+using grammar::ParameterWord;
 using grammar::ShapeKind;
 
 struct LineOptions {
@@ -386,24 +387,27 @@ class Line final : public Filter {
   mutable std::vector<bool> covered_;
 };
 
-constexpr ParameterSpec kLineParameters[] = {{"quiet"},       {"firstmatch"}, {"lastposition"}, {"singlecolor"},
-                                             {"primary"},     {"secondary"},  {"nestban"}};
+constexpr ParameterSpec kLineParameters[] = {{ParameterWord::Quiet},       {ParameterWord::FirstMatch},
+                                             {ParameterWord::LastPosition}, {ParameterWord::SingleColor},
+                                             {ParameterWord::Primary},     {ParameterWord::Secondary},
+                                             {ParameterWord::NestBan}};
 
-// The constituents in the parameters' order: "repeat" after each filter, "(" and ")" around a
-// group (the parser writes them so), ")" holding the group's repeat.
+// The constituents in the parameters' order: Repeat after each filter, GroupOpen and GroupClose
+// around a group (the parser writes them so), GroupClose holding the group's repeat.
 Pattern line_pattern(BindArguments& a) {
   Pattern pattern;
   pattern.sequences.emplace_back();
   std::vector<int> open{0};  // the sequences being filled, innermost last
   auto add = [&](Item item) { pattern.sequences[static_cast<std::size_t>(open.back())].push_back(item); };
   for (const BoundParameter& p : a.parameters) {
-    const std::string& name = p.syntax->name;
-    if (name == "(") {
+    const ParameterWord name = p.syntax->word;
+    if (name == ParameterWord::GroupOpen) {
       open.push_back(static_cast<int>(pattern.sequences.size()));
       pattern.sequences.emplace_back();
-    } else if ((name == "repeat" && pattern.filters.size() < a.arguments.size()) || (name == ")" && open.size() > 1)) {
+    } else if ((name == ParameterWord::Repeat && pattern.filters.size() < a.arguments.size()) ||
+               (name == ParameterWord::GroupClose && open.size() > 1)) {
       Item item{-1, -1, p.syntax->values[0]->number, p.syntax->values[1]->number};
-      if (name == "repeat") {
+      if (name == ParameterWord::Repeat) {
         item.filter = static_cast<int>(pattern.filters.size());
         pattern.filters.push_back(std::move(a.arguments[pattern.filters.size()]));
       } else {
@@ -418,14 +422,14 @@ Pattern line_pattern(BindArguments& a) {
 
 FilterPtr bind_line(BindArguments& a) {
   LineOptions o;
-  o.backward = a.parameter("<--") != nullptr;
-  o.quiet = a.parameter("quiet") != nullptr;
-  o.firstmatch = a.parameter("firstmatch") != nullptr;
-  o.lastposition = a.parameter("lastposition") != nullptr;
-  o.singlecolor = a.parameter("singlecolor") != nullptr;
-  o.primary = a.parameter("primary") != nullptr;
-  o.secondary = a.parameter("secondary") != nullptr;
-  o.nestban = a.parameter("nestban") != nullptr;
+  o.backward = a.parameter(ParameterWord::BackwardArrow) != nullptr;
+  o.quiet = a.parameter(ParameterWord::Quiet) != nullptr;
+  o.firstmatch = a.parameter(ParameterWord::FirstMatch) != nullptr;
+  o.lastposition = a.parameter(ParameterWord::LastPosition) != nullptr;
+  o.singlecolor = a.parameter(ParameterWord::SingleColor) != nullptr;
+  o.primary = a.parameter(ParameterWord::Primary) != nullptr;
+  o.secondary = a.parameter(ParameterWord::Secondary) != nullptr;
+  o.nestban = a.parameter(ParameterWord::NestBan) != nullptr;
   if (o.primary && o.secondary) {
     a.binder.error(a.node, "'line' follows primary or secondary moves, not both");
     return nullptr;

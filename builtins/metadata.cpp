@@ -127,10 +127,10 @@ class ResultIs final : public Filter {
   std::string result_;
 };
 
-// The quoted string of an implicit search (`event "Open"`), stored by the parser as "title".
+// The quoted string of an implicit search (`event "Open"`), stored by the parser as Title.
 bool search_text(BindArguments& a, std::optional<std::string>& out) {
   for (const BoundParameter& p : a.parameters) {
-    if (p.syntax->name != "title") continue;
+    if (p.syntax->word != grammar::ParameterWord::Title) continue;
     if (out) {
       a.binder.error(a.node, "'" + a.node.text + "' takes at most one string to search for");
       return false;
@@ -150,17 +150,17 @@ FilterPtr with_search(BindArguments& a, FilterPtr value) {
 bool side_of(BindArguments& a, Side& side) {
   side = Side::Both;
   for (const BoundParameter& p : a.parameters) {
-    if (p.syntax->name == "title") continue;
+    if (p.syntax->word == grammar::ParameterWord::Title) continue;
     if (side != Side::Both) {
       a.binder.error(a.node, "'" + a.node.text + "' takes either 'white' or 'black', not both");
       return false;
     }
-    side = p.syntax->name == "white" ? Side::White : Side::Black;
+    side = p.syntax->word == grammar::ParameterWord::White ? Side::White : Side::Black;
   }
   return true;
 }
 
-constexpr std::array<ParameterSpec, 2> kSideParameters{{{"white"}, {"black"}}};
+constexpr std::array<ParameterSpec, 2> kSideParameters{{{grammar::ParameterWord::White}, {grammar::ParameterWord::Black}}};
 
 // A tag's text, or with a string to search for (`event "Open"`) whether the text contains it.
 const Signature kTagValueTypes{{}, {ValueType::String, ValueType::Logical}};

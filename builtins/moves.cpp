@@ -22,6 +22,7 @@ using namespace interpreter;  // NOLINT
 using chess::Move;
 using chess::Square;
 using grammar::ParameterSpec;
+using grammar::ParameterWord;
 using grammar::ShapeKind;
 namespace precedence = grammar::precedence;
 
@@ -304,24 +305,24 @@ class MoveFilter final : public Filter {
 // No `comment` parameter: a comment after a move filter is a filter of its own, as the CQLi
 // manual's examples write it (`move previous capture . comment "Initial capture"`).
 constexpr std::array<ParameterSpec, 18> kMoveParameters{{
-    {"previous"},
-    {"legal"},
-    {"pseudolegal"},
-    {"reverse"},
-    {"from", true, precedence::kSetParameter},
-    {"to", true, precedence::kSetParameter},
-    {"capture", true, precedence::kSetParameter},
-    {"promote", true, precedence::kSetParameter},
-    {"enpassant"},
-    {"enpassantsquare", true, precedence::kSetParameter},
-    {"castle"},
-    {"o-o"},
-    {"o-o-o"},
-    {"null"},
-    {"primary"},
-    {"secondary"},
-    {"count"},
-    {"all"},
+    {ParameterWord::Previous},
+    {ParameterWord::Legal},
+    {ParameterWord::Pseudolegal},
+    {ParameterWord::Reverse},
+    {ParameterWord::From, true, precedence::kSetParameter},
+    {ParameterWord::To, true, precedence::kSetParameter},
+    {ParameterWord::Capture, true, precedence::kSetParameter},
+    {ParameterWord::Promote, true, precedence::kSetParameter},
+    {ParameterWord::Enpassant},
+    {ParameterWord::EnpassantSquare, true, precedence::kSetParameter},
+    {ParameterWord::Castle},
+    {ParameterWord::KingsideCastle},
+    {ParameterWord::QueensideCastle},
+    {ParameterWord::Null},
+    {ParameterWord::Primary},
+    {ParameterWord::Secondary},
+    {ParameterWord::Count},
+    {ParameterWord::All},
 }};
 
 // Reports at a parameter's word.
@@ -352,7 +353,7 @@ bool bind_promote(BindArguments& a, const BoundParameter& p, MoveCriteria& c) {
 
 bool bind_square_criterion(BindArguments& a, BoundParameter& p, FilterPtr& slot) {
   if (p.values[0]->type() != ValueType::Set && p.values[0]->type() != ValueType::Piece) {
-    parameter_error(a, p, "'" + p.syntax->name + "' of 'move' takes a set of squares, but this is a " +
+    parameter_error(a, p, "'" + std::string(p.syntax->spelling()) + "' of 'move' takes a set of squares, but this is a " +
                               std::string(type_name(p.values[0]->type())) + " filter");
     return false;
   }
@@ -362,19 +363,19 @@ bool bind_square_criterion(BindArguments& a, BoundParameter& p, FilterPtr& slot)
 
 // A flag or set criterion; false after reporting an error.
 bool bind_criterion(BindArguments& a, BoundParameter& p, MoveCriteria& c) {
-  const std::string& name = p.syntax->name;
-  if (name == "from") return bind_square_criterion(a, p, c.from);
-  if (name == "to") return bind_square_criterion(a, p, c.to);
-  if (name == "capture") return bind_square_criterion(a, p, c.capture);
-  if (name == "enpassantsquare") return bind_square_criterion(a, p, c.enpassant_square);
-  if (name == "promote") return bind_promote(a, p, c);
-  if (name == "enpassant") c.enpassant = true;
-  if (name == "castle") c.castle = true;
-  if (name == "o-o") c.kingside = true;
-  if (name == "o-o-o") c.queenside = true;
-  if (name == "null") c.null = true;
-  if (name == "primary") c.primary = true;
-  if (name == "secondary") c.secondary = true;
+  const ParameterWord name = p.syntax->word;
+  if (name == ParameterWord::From) return bind_square_criterion(a, p, c.from);
+  if (name == ParameterWord::To) return bind_square_criterion(a, p, c.to);
+  if (name == ParameterWord::Capture) return bind_square_criterion(a, p, c.capture);
+  if (name == ParameterWord::EnpassantSquare) return bind_square_criterion(a, p, c.enpassant_square);
+  if (name == ParameterWord::Promote) return bind_promote(a, p, c);
+  if (name == ParameterWord::Enpassant) c.enpassant = true;
+  if (name == ParameterWord::Castle) c.castle = true;
+  if (name == ParameterWord::KingsideCastle) c.kingside = true;
+  if (name == ParameterWord::QueensideCastle) c.queenside = true;
+  if (name == ParameterWord::Null) c.null = true;
+  if (name == ParameterWord::Primary) c.primary = true;
+  if (name == ParameterWord::Secondary) c.secondary = true;
   return true;
 }
 
@@ -383,25 +384,25 @@ bool bind_criterion(BindArguments& a, BoundParameter& p, MoveCriteria& c) {
 std::optional<MoveMode> bind_mode(BindArguments& a) {
   const BoundParameter* mode_word = nullptr;
   for (const BoundParameter& p : a.parameters) {
-    const std::string& name = p.syntax->name;
-    if (name != "previous" && name != "legal" && name != "pseudolegal") continue;
+    const ParameterWord name = p.syntax->word;
+    if (name != ParameterWord::Previous && name != ParameterWord::Legal && name != ParameterWord::Pseudolegal) continue;
     if (mode_word) {
-      parameter_error(a, p, "'" + name + "' and '" + mode_word->syntax->name + "' cannot be combined: a move filter looks at one kind of move");
+      parameter_error(a, p, "'" + std::string(p.syntax->spelling()) + "' and '" + std::string(mode_word->syntax->spelling()) + "' cannot be combined: a move filter looks at one kind of move");
       return std::nullopt;
     }
     mode_word = &p;
   }
-  const std::string word = mode_word ? mode_word->syntax->name : "";
-  if (a.parameter("reverse")) {
-    if (word == "previous") {
+  const std::optional<ParameterWord> word = mode_word ? std::optional(mode_word->syntax->word) : std::nullopt;
+  if (a.parameter(ParameterWord::Reverse)) {
+    if (word == ParameterWord::Previous) {
       parameter_error(a, *mode_word, "'previous' and 'reverse' cannot be combined: a move filter looks at one kind of move");
       return std::nullopt;
     }
-    return word == "pseudolegal" ? MoveMode::ReversePseudoLegal : MoveMode::ReverseLegal;
+    return word == ParameterWord::Pseudolegal ? MoveMode::ReversePseudoLegal : MoveMode::ReverseLegal;
   }
-  if (word == "previous") return MoveMode::Previous;
-  if (word == "legal") return MoveMode::Legal;
-  if (word == "pseudolegal") return MoveMode::PseudoLegal;
+  if (word == ParameterWord::Previous) return MoveMode::Previous;
+  if (word == ParameterWord::Legal) return MoveMode::Legal;
+  if (word == ParameterWord::Pseudolegal) return MoveMode::PseudoLegal;
   return MoveMode::Played;
 }
 
@@ -410,9 +411,9 @@ FilterPtr bind_move(BindArguments& a) {
   if (!mode) return nullptr;
   MoveCriteria criteria;
   for (BoundParameter& p : a.parameters) {
-    const std::string& name = p.syntax->name;
-    if (name == "previous" || name == "legal" || name == "pseudolegal" || name == "reverse" || name == "count" ||
-        name == "all") {
+    const ParameterWord name = p.syntax->word;
+    if (name == ParameterWord::Previous || name == ParameterWord::Legal || name == ParameterWord::Pseudolegal ||
+        name == ParameterWord::Reverse || name == ParameterWord::Count || name == ParameterWord::All) {
       continue;
     }
     if (!bind_criterion(a, p, criteria)) return nullptr;
@@ -436,15 +437,15 @@ FilterPtr bind_move(BindArguments& a) {
   // The value: a count with `count`; else the squares of the first parameter when it is from, to
   // or capture; else whether some move matches (CQLi's rule).
   MoveValue value = MoveValue::Exists;
-  if (a.parameter("count")) {
+  if (a.parameter(ParameterWord::Count)) {
     value = MoveValue::Count;
   } else if (!a.parameters.empty()) {
-    const std::string& first = a.parameters.front().syntax->name;
-    if (first == "from") value = MoveValue::From;
-    if (first == "to") value = MoveValue::To;
-    if (first == "capture") value = MoveValue::Capture;
+    const ParameterWord first = a.parameters.front().syntax->word;
+    if (first == ParameterWord::From) value = MoveValue::From;
+    if (first == ParameterWord::To) value = MoveValue::To;
+    if (first == ParameterWord::Capture) value = MoveValue::Capture;
   }
-  return std::make_unique<MoveFilter>(*mode, value, std::move(criteria), a.parameter("all") != nullptr);
+  return std::make_unique<MoveFilter>(*mode, value, std::move(criteria), a.parameter(ParameterWord::All) != nullptr);
 }
 
 }  // namespace

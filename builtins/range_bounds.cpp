@@ -8,7 +8,7 @@ using interpreter::BoundParameter;
 using interpreter::ValueType;
 
 std::optional<RangeBounds> RangeBounds::take(BindArguments& a, std::string_view what, bool* failed) {
-  BoundParameter* p = a.parameter("range");
+  BoundParameter* p = a.parameter(grammar::ParameterWord::Range);
   if (p == nullptr) return std::nullopt;
   const auto& written = p->syntax->values;
   for (std::size_t i = 0; i < p->values.size(); ++i) {

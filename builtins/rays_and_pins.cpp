@@ -17,6 +17,7 @@ using chess::Color;
 using chess::PieceType;
 using chess::Square;
 using grammar::ParameterSpec;
+using grammar::ParameterWord;
 using grammar::ShapeKind;
 namespace precedence = grammar::precedence;
 
@@ -162,23 +163,35 @@ bool expect_sets(BindArguments& a) {
 }
 
 // The direction words, and `attack` (CQL 5's `ray attack (…)`, which CQL defines as xray).
+// The direction words stand in ParameterWord from Up on, in the order of kDirectionWords.
+constexpr ParameterWord direction_parameter(std::size_t i) {
+  return static_cast<ParameterWord>(static_cast<std::size_t>(ParameterWord::Up) + i);
+}
+constexpr bool directions_in_table_order() {
+  for (std::size_t i = 0; i < geometry::kDirectionWords.size(); ++i) {
+    if (grammar::spelling(direction_parameter(i)) != geometry::kDirectionWords[i].name) return false;
+  }
+  return true;
+}
+static_assert(directions_in_table_order(), "ParameterWord's direction words follow kDirectionWords");
+
 constexpr std::array<ParameterSpec, geometry::kDirectionWords.size() + 1> direction_parameters() {
   std::array<ParameterSpec, geometry::kDirectionWords.size() + 1> specs{};
-  for (std::size_t i = 0; i < geometry::kDirectionWords.size(); ++i) specs[i] = ParameterSpec{geometry::kDirectionWords[i].name};
-  specs.back() = ParameterSpec{"attack"};
+  for (std::size_t i = 0; i < geometry::kDirectionWords.size(); ++i) specs[i] = ParameterSpec{direction_parameter(i)};
+  specs.back() = ParameterSpec{ParameterWord::Attack};
   return specs;
 }
 constexpr auto kRayParameters = direction_parameters();
 
 constexpr std::array<ParameterSpec, 3> kPinParameters{{
-    {"from", true, precedence::kSetParameter},
-    {"through", true, precedence::kSetParameter},
-    {"to", true, precedence::kSetParameter},
+    {ParameterWord::From, true, precedence::kSetParameter},
+    {ParameterWord::Through, true, precedence::kSetParameter},
+    {ParameterWord::To, true, precedence::kSetParameter},
 }};
 
 FilterPtr bind_ray(BindArguments& a) {
   if (!expect_sets(a)) return nullptr;
-  if (a.parameter("attack")) {
+  if (a.parameter(ParameterWord::Attack)) {
     if (a.parameters.size() > 1) {
       a.binder.error(a.node, "'ray attack' takes no direction: it follows the lines the first piece moves on");
       return nullptr;
@@ -187,8 +200,8 @@ FilterPtr bind_ray(BindArguments& a) {
   }
   std::uint8_t directions = 0;
   for (const BoundParameter& p : a.parameters) {
-    for (const geometry::DirectionWord& word : geometry::kDirectionWords) {
-      if (p.syntax->name == word.name) directions |= word.mask;
+    for (std::size_t i = 0; i < geometry::kDirectionWords.size(); ++i) {
+      if (p.syntax->word == direction_parameter(i)) directions |= geometry::kDirectionWords[i].mask;
     }
   }
   if (directions == 0) directions = geometry::kAnyDirection;
@@ -198,18 +211,18 @@ FilterPtr bind_ray(BindArguments& a) {
 FilterPtr bind_pin(BindArguments& a) {
   PinPart part = PinPart::Pinned;
   if (!a.parameters.empty()) {
-    const std::string& first = a.parameters.front().syntax->name;
-    if (first == "from") part = PinPart::Pinning;
-    if (first == "to") part = PinPart::Target;
+    const ParameterWord first = a.parameters.front().syntax->word;
+    if (first == ParameterWord::From) part = PinPart::Pinning;
+    if (first == ParameterWord::To) part = PinPart::Target;
   }
   FilterPtr values[3];
   for (BoundParameter& p : a.parameters) {
     if (p.values.empty()) continue;
     if (p.values[0]->type() != ValueType::Set && p.values[0]->type() != ValueType::Piece) {
-      a.binder.error(a.node, "'" + p.syntax->name + "' of 'pin' takes a set of squares");
+      a.binder.error(a.node, "'" + std::string(p.syntax->spelling()) + "' of 'pin' takes a set of squares");
       return nullptr;
     }
-    const int slot = p.syntax->name == "from" ? 0 : p.syntax->name == "through" ? 1 : 2;
+    const int slot = p.syntax->word == ParameterWord::From ? 0 : p.syntax->word == ParameterWord::Through ? 1 : 2;
     values[slot] = std::move(p.values[0]);
   }
   return std::make_unique<Pin>(part, std::move(values[0]), std::move(values[1]), std::move(values[2]));

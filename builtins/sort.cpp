@@ -65,10 +65,10 @@ class Sort final : public Filter {
   FilterPtr body_;
 };
 
-constexpr grammar::ParameterSpec kSortParameters[] = {{"min"}, {"max"}, {"quiet"}};
+constexpr grammar::ParameterSpec kSortParameters[] = {{grammar::ParameterWord::Min}, {grammar::ParameterWord::Max}, {grammar::ParameterWord::Quiet}};
 
 FilterPtr bind_sort(BindArguments& a) {
-  if (a.parameter("min") && a.parameter("max")) {
+  if (a.parameter(grammar::ParameterWord::Min) && a.parameter(grammar::ParameterWord::Max)) {
     a.binder.error(a.node, "'sort' takes min or max, not both");
     return nullptr;
   }
@@ -76,9 +76,9 @@ FilterPtr bind_sort(BindArguments& a) {
   // Without a title the comment names the sort by its place in the query (CQLi: "a unique
   // identifier is used if no description is provided").
   info.title = "sort " + std::to_string(a.binder.sorts().size() + 1);
-  if (BoundParameter* title = a.parameter("title")) info.title = title->syntax->values[0]->text;
-  if (a.parameter("quiet")) info.title.clear();
-  info.minimize = a.parameter("min") != nullptr;
+  if (BoundParameter* title = a.parameter(grammar::ParameterWord::Title)) info.title = title->syntax->values[0]->text;
+  if (a.parameter(grammar::ParameterWord::Quiet)) info.title.clear();
+  info.minimize = a.parameter(grammar::ParameterWord::Min) != nullptr;
   bool minimize = info.minimize;
   int index = a.binder.declare_sort(std::move(info));
   ValueType type = a.arguments[0]->type() == ValueType::String ? ValueType::String : ValueType::Numeric;

@@ -95,14 +95,14 @@ FilterPtr bind_transform(BindArguments& a) {
     a.binder.error(a.node, "no transformed copy of this filter stays on the board");
     return nullptr;
   }
-  if (a.parameter("count")) return std::make_unique<TransformCount>(std::move(versions));
+  if (a.parameter(grammar::ParameterWord::Count)) return std::make_unique<TransformCount>(std::move(versions));
   ValueType type = versions[0]->type();
   if (type != ValueType::Set && type != ValueType::Numeric) type = ValueType::Logical;
   if (versions.size() == 1 && a.node.text != "reversecolor") return std::move(versions[0]);
   return std::make_unique<TransformUnion>(type, std::move(versions));
 }
 
-constexpr grammar::ParameterSpec kTransformParameters[] = {{"count"}};
+constexpr grammar::ParameterSpec kTransformParameters[] = {{grammar::ParameterWord::Count}};
 
 // currenttransform: the transforms acting here, outermost first, as CQL writes them: `<>` for
 // none, `<reflect_v>` inside flipvertical. Each transformed copy carries its own list
@@ -120,7 +120,7 @@ class CurrentTransform final : public Filter {
 FilterPtr bind_current_transform(BindArguments& a) {
   std::string text = "<";
   for (const grammar::SyntaxParameter& p : a.node.parameters) {
-    if (p.name != "transform") continue;
+    if (p.word != grammar::ParameterWord::Transform) continue;
     if (text.size() > 1) text += ' ';
     text += p.values[0]->text;
   }

@@ -75,7 +75,7 @@ FilterPtr bind_persistent(BindArguments& a) {
     return nullptr;
   }
   info.persistent = true;
-  info.quiet = info.quiet || a.parameter("quiet") != nullptr;
+  info.quiet = info.quiet || a.parameter(grammar::ParameterWord::Quiet) != nullptr;
   if (child.text == "=") return std::make_unique<PersistentInitialisation>(slot, std::move(assignment));
   return assignment;
 }
@@ -112,7 +112,7 @@ BindFunction bind_isbound(bool bound) {
   };
 }
 
-constexpr grammar::ParameterSpec kPersistentParameters[] = {{"quiet"}};
+constexpr grammar::ParameterSpec kPersistentParameters[] = {{grammar::ParameterWord::Quiet}};
 
 }  // namespace
 

@@ -18,7 +18,7 @@ bool read_echo_head(TokenStream& in, SyntaxNode& node, std::string& error, Sourc
     error = "'echo' needs two different variable names in its parentheses, the source and the target";
     return false;
   }
-  SyntaxParameter variables{"variables", group.range, {}};
+  SyntaxParameter variables{ParameterWord::Variables, group.range, {}};
   for (const Token& name : group.children) {
     auto n = std::make_unique<SyntaxNode>();
     n->kind = SyntaxKind::Identifier;
@@ -34,7 +34,7 @@ bool read_echo_head(TokenStream& in, SyntaxNode& node, std::string& error, Sourc
       error = "expected 'all' after 'in'";
       return false;
     }
-    node.parameters.push_back(SyntaxParameter{"all", in.next().range, {}});
+    node.parameters.push_back(SyntaxParameter{ParameterWord::All, in.next().range, {}});
   }
   if (in.at_end()) {
     where = in.here();

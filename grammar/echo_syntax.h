@@ -8,8 +8,8 @@
 
 namespace quarry::grammar {
 
-// Reads `(s t) [in all]` after `echo` and its words: stores the parameter "variables" (two
-// Identifier values, source then target) and, for `in all`, the parameter "all". On malformed
+// Reads `(s t) [in all]` after `echo` and its words: stores the parameter Variables (two
+// Identifier values, source then target) and, for `in all`, the parameter All. On malformed
 // input sets `error` and `where` and returns false; it also fails when no body follows.
 bool read_echo_head(TokenStream& in, SyntaxNode& node, std::string& error, SourceRange& where);
 

@@ -32,7 +32,7 @@ bool read_imagine(TokenStream& in, SyntaxNode& node, const ParseFilter& parse, s
   };
   while (!in.at_end() && !is_operator(in, ":")) {
     const Token& word = in.next();
-    SyntaxParameter p{std::string(word.text), word.range, {}};
+    SyntaxParameter p{ParameterWord::SideToMove, word.range, {}};
     if (word.kind != TokenKind::Identifier) {
       where = word.range;
       error = "expected a mutation of 'imagine' here";
@@ -51,8 +51,10 @@ bool read_imagine(TokenStream& in, SyntaxNode& node, const ParseFilter& parse, s
       p.values.push_back(std::move(text));
       p.range.end = side.range.end;
     } else if (word.text == "swap") {
+      p.word = ParameterWord::Swap;
       if (!value(p) || !value(p)) return fail("'swap' of 'imagine' needs two pieces or squares", "imagine swap Qd1 kh8 : F");
     } else if (word.text == "piece") {
+      p.word = ParameterWord::Piece;
       if (!value(p)) return fail("'piece' of 'imagine' needs a piece, then --> and the squares", "imagine piece k --> e3 : F");
       if (!is_operator(in, "-->")) return fail("expected '-->' after the piece", "imagine piece k --> e3 : F");
       in.next();

@@ -15,7 +15,7 @@ namespace quarry::grammar {
 using ParseFilter = std::function<SyntaxPtr(TokenStream&, int power, bool stop_at_colon)>;
 
 // Reads the mutations after `imagine` into node.parameters (in written order, each named by its
-// word with its values: "sidetomove" a String value, "swap" two filters, "piece" two filters),
+// word with its values: SideToMove a String value, Swap two filters, Piece two filters),
 // then `: F` as the node's one child. On malformed input sets `error`, `hint` and `where` and
 // returns false.
 bool read_imagine(TokenStream& in, SyntaxNode& node, const ParseFilter& parse, std::string& error, std::string& hint,

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "grammar/parameter_words.h"
+
 namespace quarry::grammar {
 
 // Binding powers (higher binds tighter), after the CQL 6.1 precedence table.
@@ -58,7 +60,7 @@ enum class ShapeKind : std::uint8_t {
 // or an operator such as find's `<--`) or a word followed by one filter (`from S`, parsed at
 // `value_precedence`).
 struct ParameterSpec {
-  std::string_view name;
+  ParameterWord word;
   bool takes_value = false;
   int value_precedence = precedence::kSetParameter;
 };
@@ -74,9 +76,9 @@ struct KeywordShape {
   // written once.
   std::span<const ParameterSpec> parameters{};
   // Prefix (and Call): up to two integers before the argument(s), a range (`up 1 7 S`,
-  // `up -2 d4`, `consecutivemoves 3 9 (P Q)`), stored as the parameter "range".
+  // `up -2 d4`, `consecutivemoves 3 9 (P Q)`), stored as the parameter Range.
   bool optional_range = false;
-  // A string may stand among the parameters (`sort "Checks" max F`), stored as parameter "title".
+  // A string may stand among the parameters (`sort "Checks" max F`), stored as parameter Title.
   bool optional_title = false;
   // Prefix: the argument is optional and taken only when a string literal follows (`fen` alone is
   // the current FEN, `fen "…"` matches one).

@@ -80,7 +80,7 @@ std::optional<LineRepeat> read_line_repeat(TokenStream& in, std::string& error, 
 }
 
 SyntaxParameter line_repeat_parameter(const LineRepeat& repeat, SourceRange range) {
-  SyntaxParameter p{"repeat", range, {}};
+  SyntaxParameter p{ParameterWord::Repeat, range, {}};
   for (std::int64_t value : {repeat.min, repeat.max}) {
     auto n = std::make_unique<SyntaxNode>();
     n->kind = SyntaxKind::Number;
@@ -117,7 +117,10 @@ class ConstituentReader {
       if (!first || leading_arrow) {
         if (!is_arrow_token(in.peek())) return true;
         const Token& a = in.next();
-        if (arrow_.empty()) node_.parameters.push_back({arrow_ = std::string(a.text), a.range, {}});
+        if (arrow_.empty()) {
+          arrow_ = std::string(a.text);
+          node_.parameters.push_back({a.text == "-->" ? ParameterWord::ForwardArrow : ParameterWord::BackwardArrow, a.range, {}});
+        }
         if (a.text != arrow_) return fail(a.range, "the arrows of a 'line' may not be mixed", "write every arrow as " + arrow_);
         if (in.at_end()) return fail(in.here(), "expected a filter after '" + arrow_ + "'", "");
       }
@@ -140,7 +143,7 @@ class ConstituentReader {
     if (is_arrow_token(inner.peek())) {
       return fail(inner.peek().range, "a group of line constituents starts with a filter", "write (C1 --> C2)");
     }
-    node_.parameters.push_back({"(", g.range, {}});
+    node_.parameters.push_back({ParameterWord::GroupOpen, g.range, {}});
     if (!sequence(inner, false)) return false;
     if (!inner.at_end()) {
       return fail(inner.peek().range, "expected '" + arrow_ + "' between the constituents of this group",
@@ -151,7 +154,7 @@ class ConstituentReader {
     std::optional<LineRepeat> repeat = read_line_repeat(in, message, where);
     if (!repeat) return fail(where, message, kRepeatHint);
     SyntaxParameter close = line_repeat_parameter(*repeat, where);
-    close.name = ")";
+    close.word = ParameterWord::GroupClose;
     node_.parameters.push_back(std::move(close));
     node_.range.end = std::max(g.range.end, where.end);
     return true;

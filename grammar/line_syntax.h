@@ -29,7 +29,7 @@ bool at_line_quantifier(const TokenStream& in);
 // `error` (and `where`) and returns nullopt; with no quantifier returns {1, 1}.
 std::optional<LineRepeat> read_line_repeat(TokenStream& in, std::string& error, SourceRange& where);
 
-// The parameter "repeat" recording a constituent's quantifier: two Number values, min and max
+// The parameter Repeat recording a constituent's quantifier: two Number values, min and max
 // (max -1: no bound). A `line` keyword node holds one per child, in order.
 SyntaxParameter line_repeat_parameter(const LineRepeat& repeat, SourceRange range);
 
@@ -43,9 +43,9 @@ struct LineSyntaxError {
 };
 
 // Reads `--> C1 [q] --> C2 [q] …` into `node`: one child per filter, each followed in
-// node.parameters by its "repeat"; the arrow is the parameter "-->" or "<--". A parenthesised
-// group of constituents, `(C1 --> C2)+`, is written as the parameter "(" before its constituents
-// and ")" after them, holding the group's own repeat like "repeat". False (with `error`) on
+// node.parameters by its Repeat; the arrow is the parameter ForwardArrow or BackwardArrow. A
+// parenthesised group of constituents, `(C1 --> C2)+`, is written as the parameter GroupOpen
+// before its constituents and GroupClose after them, holding the group's own repeat like Repeat. False (with `error`) on
 // malformed input.
 bool read_line_constituents(TokenStream& in, SyntaxNode& node, const ParseConstituent& parse, LineSyntaxError& error);
 

@@ -54,7 +54,7 @@ std::string SyntaxNode::to_string() const {
         }
         emit("(" + n.text);
         for (const auto& p : n.parameters) {
-          emit(" " + p.name);
+          emit(" " + std::string(p.spelling()));
           for (const auto& v : p.values) {
             emit(" ");
             expand(*v);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "grammar/parameter_words.h"
 #include "grammar/source.h"
 
 namespace quarry::grammar {
@@ -40,9 +41,11 @@ using SyntaxPtr = std::unique_ptr<SyntaxNode>;
 
 // A named parameter of a header or filter (`input FILE`, `matchcount 2 5`, `variations`).
 struct SyntaxParameter {
-  std::string name;
+  ParameterWord word = ParameterWord::Title;
   SourceRange range;
   std::vector<SyntaxPtr> values;
+  // As written, for messages and `--parse`; compare `word`, never this.
+  std::string_view spelling() const { return grammar::spelling(word); }
 };
 
 struct SyntaxNode {

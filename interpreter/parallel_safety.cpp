@@ -118,7 +118,7 @@ class Survey {
     }
     if (is_keyword(n, "line")) {
       for (const grammar::SyntaxParameter& p : n.parameters) {
-        if (p.name == "nestban") other(n, "'line nestban' remembers the lines of the game it examines");
+        if (p.word == grammar::ParameterWord::NestBan) other(n, "'line nestban' remembers the lines of the game it examines");
       }
     }
     if (is_keyword(n, "persistent") && n.children.size() == 1 && n.children[0]->kind == SyntaxKind::Assign) {

@@ -21,22 +21,23 @@ CountRange range_of(const grammar::SyntaxParameter& p, CountRange::Single single
 bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& file, QueryOptions& options,
                  grammar::Diagnostics& diagnostics) {
   for (const grammar::SyntaxParameter& p : header.parameters) {
-    const std::string& name = p.name;
-    if (name == "input") options.inputs.push_back(p.values[0]->text);
-    else if (name == "output") options.output = p.values[0]->text;
-    else if (name == "matchcount") options.matchcount = range_of(p, CountRange::Single::AtLeast);
-    else if (name == "sort matchcount") {
+    using grammar::ParameterWord;
+    const ParameterWord name = p.word;
+    if (name == ParameterWord::Input) options.inputs.push_back(p.values[0]->text);
+    else if (name == ParameterWord::Output) options.output = p.values[0]->text;
+    else if (name == ParameterWord::MatchCount) options.matchcount = range_of(p, CountRange::Single::AtLeast);
+    else if (name == ParameterWord::SortMatchCount) {
       // As matchcount, and the games are written most matching positions first (--sortmatchcount).
       options.matchcount = range_of(p, CountRange::Single::AtLeast);
       options.sort_matchcount = true;
     }
-    else if (name == "gamenumber") options.gamenumber = range_of(p, CountRange::Single::Exactly);
-    else if (name == "variations") options.variations = true;
-    else if (name == "mainline") options.variations = false;
-    else if (name == "quiet") options.quiet = true;
-    else if (name == "silent") options.silent = true;
-    else if (name == "matchstring") options.matchstring = p.values[0]->text;
-    else if (name == "result") {
+    else if (name == ParameterWord::GameNumber) options.gamenumber = range_of(p, CountRange::Single::Exactly);
+    else if (name == ParameterWord::Variations) options.variations = true;
+    else if (name == ParameterWord::Mainline) options.variations = false;
+    else if (name == ParameterWord::Quiet) options.quiet = true;
+    else if (name == ParameterWord::Silent) options.silent = true;
+    else if (name == ParameterWord::MatchString) options.matchstring = p.values[0]->text;
+    else if (name == ParameterWord::Result) {
       const std::string& r = p.values[0]->text;
       if (r != "1-0" && r != "0-1" && r != "1/2-1/2" && r != "*") {
         diagnostics.error(file, p.values[0]->range, "unknown result '" + r + "'", "use 1-0, 0-1 or 1/2-1/2");

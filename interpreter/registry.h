@@ -29,10 +29,10 @@ struct BindArguments {
   std::vector<BoundParameter> parameters = {};  // keyword parameters in written order
   int variable_slot = -1;                        // variable references and assignments
 
-  // The parameter of that name, nullptr when it was not written.
-  BoundParameter* parameter(std::string_view name) {
+  // The parameter `word`, nullptr when it was not written.
+  BoundParameter* parameter(grammar::ParameterWord word) {
     for (BoundParameter& p : parameters) {
-      if (p.syntax->name == name) return &p;
+      if (p.syntax->word == word) return &p;
     }
     return nullptr;
   }

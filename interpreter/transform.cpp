@@ -117,11 +117,19 @@ std::string_view renamed_keyword(const FilterSpec& spec, const Transform& t) {
   return spec.shape.name;
 }
 
-std::string_view renamed_parameter(std::string_view name, const TransformRule& rule, const Transform& t) {
-  if (rule.side_parameters && t.swap_colors && name == "white") return "black";
-  if (rule.side_parameters && t.swap_colors && name == "black") return "white";
-  if (rule.direction_parameters) return mapped_direction(name, t);
-  return name;
+// Direction words go through their spelling, the direction table's key; the renamed word is
+// looked up once here, while the tree is rewritten, before binding. Which parameters turn is
+// the keyword's declared rule.
+grammar::ParameterWord renamed_parameter(grammar::ParameterWord word, const TransformRule& rule,
+                                         const Transform& t) {
+  using grammar::ParameterWord;
+  if (rule.side_parameters && t.swap_colors && word == ParameterWord::White) return ParameterWord::Black;
+  if (rule.side_parameters && t.swap_colors && word == ParameterWord::Black) return ParameterWord::White;
+  if (!rule.direction_parameters) return word;
+  std::string_view name = grammar::spelling(word);
+  std::string_view mapped = mapped_direction(name, t);
+  if (mapped == name) return word;
+  return grammar::parameter_word(mapped).value_or(word);
 }
 
 std::uint16_t swap_piece_colors(std::uint16_t mask) {
@@ -192,7 +200,7 @@ std::string structural_key(const SyntaxNode& node) {
   if (node.kind == SyntaxKind::Number) key += "=" + std::to_string(node.number);
   key += "(";
   for (const auto& p : node.parameters) {
-    key += p.name + "[";
+    key += std::string(p.spelling()) + "[";
     for (const auto& v : p.values) key += structural_key(*v) + ",";
     key += "]";
   }
@@ -219,7 +227,7 @@ SyntaxPtr clone(const SyntaxNode& node) {
   SyntaxPtr copy = shallow_copy(node);
   for (const auto& c : node.children) copy->children.push_back(clone(*c));
   for (const auto& p : node.parameters) {
-    grammar::SyntaxParameter q{p.name, p.range, {}};
+    grammar::SyntaxParameter q{p.word, p.range, {}};
     for (const auto& v : p.values) q.values.push_back(clone(*v));
     copy->parameters.push_back(std::move(q));
   }
@@ -283,7 +291,7 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const Reg
   for (const auto& p : node.parameters) {
     // Parameter words that are directions (`ray diagonal (…)`) turn with the board; colour words
     // (`elo white`, `player black`) swap with the colours, as the keyword's rule declares.
-    grammar::SyntaxParameter q{std::string(renamed_parameter(p.name, rule, t)), p.range, {}};
+    grammar::SyntaxParameter q{renamed_parameter(p.word, rule, t), p.range, {}};
     for (const auto& v : p.values) {
       SyntaxPtr value = transformed_copy(*v, t, registry);
       if (!value) return nullptr;
@@ -292,7 +300,7 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const Reg
     copy->parameters.push_back(std::move(q));
   }
   // currenttransform collects the transforms acting on it, outermost first (transformed_copy
-  // runs from the outer transform inwards), as "transform" parameters holding their names.
+  // runs from the outer transform inwards), as Transform parameters holding their names.
   if (role == TransformRole::RecordsTransform) {
     std::string name = describe_transform(t);
     if (!name.empty()) {
@@ -300,7 +308,7 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const Reg
       value->kind = SyntaxKind::String;
       value->range = node.range;
       value->text = std::move(name);
-      grammar::SyntaxParameter q{"transform", node.range, {}};
+      grammar::SyntaxParameter q{grammar::ParameterWord::Transform, node.range, {}};
       q.values.push_back(std::move(value));
       copy->parameters.push_back(std::move(q));
     }

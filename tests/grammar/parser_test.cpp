@@ -105,8 +105,8 @@ TEST_CASE("the argument of a prefix marked argument_stops_at_colon ends before '
 }
 
 TEST_CASE("keyword parameters and direction ranges", "[parser]") {
-  static constexpr ParameterSpec kPin[] = {{"from", true}, {"through", true}, {"to", true}};
-  static constexpr ParameterSpec kRay[] = {{"diagonal"}, {"orthogonal"}};
+  static constexpr ParameterSpec kPin[] = {{ParameterWord::From, true}, {ParameterWord::Through, true}, {ParameterWord::To, true}};
+  static constexpr ParameterSpec kRay[] = {{ParameterWord::Diagonal}, {ParameterWord::Orthogonal}};
   KeywordTable k;
   k.add({"pin", ShapeKind::Parameters, 0, 0, 0, kPin});
   k.add({"ray", ShapeKind::Call, 0, 2, -1, kRay});
@@ -168,8 +168,8 @@ TEST_CASE("a star argument: `result *` reads the bare * as the string \"*\"", "[
 }
 
 TEST_CASE("parameters may be operators, stand around a range, and stop before ':'", "[parser]") {
-  static constexpr ParameterSpec kFind[] = {{"quiet"}, {"all"}, {"<--"}};
-  static constexpr ParameterSpec kMove[] = {{"legal"}, {"from", true}, {"o-o"}};
+  static constexpr ParameterSpec kFind[] = {{ParameterWord::Quiet}, {ParameterWord::All}, {ParameterWord::BackwardArrow}};
+  static constexpr ParameterSpec kMove[] = {{ParameterWord::Legal}, {ParameterWord::From, true}, {ParameterWord::KingsideCastle}};
   KeywordTable k;
   KeywordShape find{"find", ShapeKind::Prefix, precedence::kLowest, 1, 1, kFind};
   find.optional_range = true;
