@@ -277,11 +277,11 @@ int run(CommandLine& cl, const QuerySource& source, const Registry& registry) {
   std::optional<CompiledQuery> query =
       compile_query(file, registry, diagnostics, source.extra_text.empty() ? nullptr : &extra,
                     {.keep_parse_tree = cl.parse_only, .secure = cl.secure, .transforms = source.transforms});
-  const std::string rendered = diagnostics.render();
+  const std::string rendered = console_text(cl, diagnostics.render());
   std::fwrite(rendered.data(), 1, rendered.size(), stderr);
   if (!query) return kExitQueryError;
   if (cl.parse_only) {
-    std::fputs(query->parse_tree.c_str(), stdout);
+    std::fputs(console_text(cl, query->parse_tree).c_str(), stdout);
     return 0;
   }
   if (cl.secure && !header_files_allowed(cl, *query)) return kExitQueryError;
