@@ -98,6 +98,7 @@ class PgnReader::Impl {
   // Warnings of the game just read (game_number left 0); PgnReader::next takes them.
   std::vector<PgnDiagnostic>& warnings() { return warnings_; }
   void set_strict(bool strict) { strict_ = strict; }
+  void set_nested_comments(bool nested) { lexer_.set_nested_comments(nested); }
   bool at_end() const { return at_end_; }
   bool read_error() const { return lexer_.read_error(); }
   std::string source_error() const { return source_ ? source_->error() : std::string(); }
@@ -432,6 +433,7 @@ PgnReader::PgnReader(std::unique_ptr<ByteSource> source, std::string name)
 PgnReader::~PgnReader() = default;
 
 void PgnReader::set_strict(bool strict) { impl_->set_strict(strict); }
+void PgnReader::set_nested_comments(bool nested) { impl_->set_nested_comments(nested); }
 
 std::unique_ptr<PgnReader> PgnReader::open(const std::string& path, std::string* error) {
   std::unique_ptr<ByteSource> source = open_byte_source(path, error);

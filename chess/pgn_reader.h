@@ -55,6 +55,7 @@ class PgnReader {
   // Warnings about the game the last next() returned (Status::Game), at most one per kind.
   const std::vector<PgnDiagnostic>& warnings() const { return warnings_; }
   void set_strict(bool strict);
+  void set_nested_comments(bool nested);  // see PgnLexer::set_nested_comments
 
   const std::string& name() const { return name_; }
   std::uint64_t games_seen() const { return games_seen_; }

@@ -63,6 +63,7 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.secure = cl.secure;
   s.keep_all_best = cl.keep_all_best;
   s.strict = cl.strict;
+  s.nested_comments = cl.nested_comments;
   s.warn_level = cl.warn_level;
   s.output_mode = !cl.append_file.empty() ? OutputMode::Append : cl.noclobber ? OutputMode::NoClobber : OutputMode::Replace;
   s.limits.max_steps = cl.max_steps;

@@ -192,6 +192,7 @@ void add_input_options(CLI::App& app, CommandLine& cl) {
       ->trigger_on_parse();
   app.add_flag_callback("--vii", [&cl] { cl.inputs.emplace_back("HHdbVII.pgn"); }, "short for -i HHdbVII.pgn")
       ->trigger_on_parse();
+  app.add_flag("--nestedcomments", cl.nested_comments, "a { inside a PGN comment opens a nested one (CQLi)");
   app.add_flag("--strict", cl.strict, "skip games whose movetext breaks off instead of keeping the moves before the fault");
   app.add_option("-w,--warnlevel", cl.warn_level,
                  "PGN warnings: 1 skipped games, 2 also games kept with a QuarryWarning tag, 3 (default) also repairs")

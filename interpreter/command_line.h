@@ -40,6 +40,7 @@ struct CommandLine {
   bool secure = false;
   bool keep_all_best = false;
   bool strict = false;
+  bool nested_comments = false;  // --nestedcomments
   int warn_level = 3;
   // Runs beyond one process (docs/scale.md).
   std::string shard;

@@ -80,6 +80,7 @@ bool GameFeed::read(const ShardFile& input, Handler& handler) {
     return true;
   }
   reader->set_strict(settings_.strict);
+  reader->set_nested_comments(settings_.nested_comments);
   const std::uint64_t ordinal_before = ordinal_;
   chess::PgnDiagnostic diagnostic;
   while (true) {
