@@ -10,7 +10,6 @@
 #include "builtins/imaginary.h"
 #include "builtins/moves.h"
 #include "builtins/node_switch.h"
-#include "builtins/string_functions.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "chess/retro.h"
@@ -93,7 +92,6 @@ class MoveFilter final : public Filter {
 
   MoveMode mode() const { return mode_; }
   void set_target(FilterPtr target) { target_ = std::move(target); }
-  void set_comment(TextArgument comment) { comment_.push_back(std::move(comment)); }
 
   // A count always has a value (0 included), so it always matches; otherwise some move must.
   bool match(Context& ctx) const override {
@@ -105,7 +103,7 @@ class MoveFilter final : public Filter {
     bool found = false;
     scan(ctx, [&](Move, const chess::Position&) {
       found = true;
-      return !comment_.empty();  // `comment` annotates every matching move
+      return false;
     });
     return found;
   }
@@ -252,28 +250,8 @@ class MoveFilter final : public Filter {
       chess::generate_pseudo_legal_moves(position, moves);
     }
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      if (!accepts(moves[i], position, first_is_primary && i == 0, sets)) continue;
-      if (!comment_.empty()) annotate(ctx, before, moves[i]);
-      if (!visit(moves[i], position)) return;
+      if (accepts(moves[i], position, first_is_primary && i == 0, sets) && !visit(moves[i], position)) return;
     }
-  }
-
-  // `comment X`: X evaluated where the move leads and written there.
-  void annotate(Context& ctx, chess::NodeId before, Move m) const {
-    chess::NodeId target = chess::kNoNode;
-    if (mode_ == MoveMode::Previous) {
-      target = ctx.node();
-    } else {
-      for (chess::NodeId c = ctx.tree_node(before).first_child; c != chess::kNoNode; c = ctx.tree_node(c).next_sibling) {
-        if (ctx.tree_node(c).move == m) {
-          target = c;
-          break;
-        }
-      }
-    }
-    if (target == chess::kNoNode) return;
-    NodeSwitch guard(ctx, target);
-    ctx.add_comment(target, arguments_text(comment_, ctx));
   }
 
   CriteriaSets evaluate_sets(Context& ctx, chess::NodeId before) const {
@@ -321,12 +299,11 @@ class MoveFilter final : public Filter {
   MoveCriteria criteria_;
   bool all_;
   FilterPtr target_;  // the speculative form's F; nullptr for a plain move filter
-  std::vector<TextArgument> comment_;  // `comment X`: one argument, or none
 };
 
-// `comment X` (CQL 6.1): X is written as a comment after each matching move, evaluated at the
-// position the move leads to (for `previous`, the current one).
-constexpr std::array<ParameterSpec, 19> kMoveParameters{{
+// No `comment` parameter: a comment after a move filter is a filter of its own, as the CQLi
+// manual's examples write it (`move previous capture . comment "Initial capture"`).
+constexpr std::array<ParameterSpec, 18> kMoveParameters{{
     {"previous"},
     {"legal"},
     {"pseudolegal"},
@@ -345,7 +322,6 @@ constexpr std::array<ParameterSpec, 19> kMoveParameters{{
     {"secondary"},
     {"count"},
     {"all"},
-    {"comment", true, precedence::kCount},
 }};
 
 // Reports at a parameter's word.
@@ -436,7 +412,7 @@ FilterPtr bind_move(BindArguments& a) {
   for (BoundParameter& p : a.parameters) {
     const std::string& name = p.syntax->name;
     if (name == "previous" || name == "legal" || name == "pseudolegal" || name == "reverse" || name == "count" ||
-        name == "all" || name == "comment") {
+        name == "all") {
       continue;
     }
     if (!bind_criterion(a, p, criteria)) return nullptr;
@@ -468,17 +444,7 @@ FilterPtr bind_move(BindArguments& a) {
     if (first == "to") value = MoveValue::To;
     if (first == "capture") value = MoveValue::Capture;
   }
-  auto move = std::make_unique<MoveFilter>(*mode, value, std::move(criteria), a.parameter("all") != nullptr);
-  if (BoundParameter* comment = a.parameter("comment")) {
-    if (*mode != MoveMode::Played && *mode != MoveMode::Previous) {
-      parameter_error(a, *comment, "'comment' of 'move' annotates played moves; it does not apply to legal, "
-                                   "pseudolegal or reverse moves");
-      return nullptr;
-    }
-    const bool logical = comment->values[0]->type() == ValueType::Logical;
-    move->set_comment(TextArgument{std::move(comment->values[0]), logical});
-  }
-  return move;
+  return std::make_unique<MoveFilter>(*mode, value, std::move(criteria), a.parameter("all") != nullptr);
 }
 
 }  // namespace

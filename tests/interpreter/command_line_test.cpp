@@ -198,7 +198,7 @@ TEST_CASE("CQLi's console and front-end options", "[cli]") {
   refused({"--pipetimeout", "soon", "q.cql"});
 }
 
-TEST_CASE("--hhdb KEY adds hhdb KEY to the query, quoting codes and the search text", "[cli]") {
+TEST_CASE("the hhdb option adds hhdb KEY to the query, quoting codes and the search text", "[cli]") {
   CommandLine cl = parsed({"--hhdb", "composer Reti", "--hhdb", "(c)", "--hhdb", "gbr kings a1h8", "--hhdb", "sort award",
                            "q.cql"});
   std::string text, error;
@@ -206,7 +206,7 @@ TEST_CASE("--hhdb KEY adds hhdb KEY to the query, quoting codes and the search t
   CHECK(text == "hhdb composer \"Reti\"\nhhdb \"(c)\"\nhhdb gbr kings \"a1h8\"\nhhdb sort award\n");
 }
 
-TEST_CASE("--license prints the licence statement and stops", "[cli]") {
+TEST_CASE("the license option prints the licence statement and stops", "[cli]") {
   ParseResult r = parse_command_line({"--license"});
   CHECK_FALSE(r.command_line);
   CHECK(r.status == 0);
