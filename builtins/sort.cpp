@@ -2,6 +2,8 @@
 // where F has a value; per game it keeps the best value (largest, or smallest with min) and only
 // the comments made at that position. The runner orders the output games by the best values and writes "title: value"
 // before the first move.
+#include "builtins/sort.h"
+
 #include "builtins/builtins.h"
 #include "interpreter/binder.h"
 
@@ -72,20 +74,25 @@ FilterPtr bind_sort(BindArguments& a) {
     a.binder.error(a.node, "'sort' takes min or max, not both");
     return nullptr;
   }
-  SortInfo info;
   // Without a title the comment names the sort by its place in the query (CQLi: "a unique
-  // identifier is used if no description is provided").
-  info.title = "sort " + std::to_string(a.binder.sorts().size() + 1);
-  if (BoundParameter* title = a.parameter(grammar::ParameterWord::Title)) info.title = title->syntax->values[0]->text;
-  if (a.parameter(grammar::ParameterWord::Quiet)) info.title.clear();
-  info.minimize = a.parameter(grammar::ParameterWord::Min) != nullptr;
-  bool minimize = info.minimize;
-  int index = a.binder.declare_sort(std::move(info));
-  ValueType type = a.arguments[0]->type() == ValueType::String ? ValueType::String : ValueType::Numeric;
-  return std::make_unique<Sort>(type, index, minimize, std::move(a.arguments[0]));
+  // identifier is used if no description is provided"; the manual does not print its form).
+  std::string title = "sort " + std::to_string(a.binder.sorts().size() + 1);
+  if (BoundParameter* given = a.parameter(grammar::ParameterWord::Title)) title = given->syntax->values[0]->text;
+  if (a.parameter(grammar::ParameterWord::Quiet)) title.clear();
+  return make_sort(a.binder, std::move(title), a.parameter(grammar::ParameterWord::Min) != nullptr,
+                   std::move(a.arguments[0]));
 }
 
 }  // namespace
+
+FilterPtr make_sort(Binder& binder, std::string title, bool minimize, FilterPtr body) {
+  SortInfo info;
+  info.title = std::move(title);
+  info.minimize = minimize;
+  int index = binder.declare_sort(std::move(info));
+  ValueType type = body->type() == ValueType::String ? ValueType::String : ValueType::Numeric;
+  return std::make_unique<Sort>(type, index, minimize, std::move(body));
+}
 
 void register_sort_filters(Registry& registry) {
   grammar::KeywordShape shape{"sort", grammar::ShapeKind::Prefix, grammar::precedence::kLowest};

@@ -347,6 +347,7 @@ PgnToken PgnLexer::lex_brace_comment() {
   ++pos_;
   bool unterminated = false;
   std::size_t stop = 0;
+  std::size_t depth = 0;  // braces opened inside the comment (nested comments only)
   while (true) {
     if (pos_ == end_ && !refill()) {
       unterminated = true;
@@ -356,9 +357,14 @@ PgnToken PgnLexer::lex_brace_comment() {
     // Jump to the next '}' or line break; engine comments run to tens of kilobytes.
     const char* p = buf_.data() + pos_;
     const char* e = buf_.data() + end_;
-    while (p != e && *p != '}' && *p != '\n') ++p;
+    while (p != e && *p != '}' && *p != '\n' && !(nested_comments_ && *p == '{')) ++p;
     pos_ = static_cast<std::size_t>(p - buf_.data());
     if (p == e) continue;
+    if (*p == '{' || (*p == '}' && depth > 0)) {
+      depth = *p == '{' ? depth + 1 : depth - 1;
+      ++pos_;
+      continue;
+    }
     if (*p == '}') {
       stop = pos_++;
       break;

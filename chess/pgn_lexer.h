@@ -56,6 +56,9 @@ class PgnLexer {
   // `[Event "` anywhere (a record cut off mid-line); any other '[' and every ']' are brackets.
   // Outside movetext (the default) every '[' followed by a name is read as a tag.
   void set_movetext(bool movetext) { movetext_ = movetext; }
+  // CQLi's --nestedcomments: a '{' inside a brace comment opens a nested one, so the comment ends
+  // at the '}' that closes the first '{'. Off (the PGN standard): the first '}' ends it.
+  void set_nested_comments(bool nested) { nested_comments_ = nested; }
   // True when a read error stopped the input early.
   bool read_error() const { return read_error_; }
 
@@ -98,6 +101,7 @@ class PgnLexer {
   bool eof_ = false;
   bool read_error_ = false;
   bool movetext_ = false;
+  bool nested_comments_ = false;
   bool line_start_ = true;  // no token yet on the current line
 };
 

@@ -107,6 +107,7 @@ class PgnReader::Impl {
     at_end_ = false;
   }
   void start_at_line(std::uint64_t line) { lexer_.set_first_line(line); }
+  void set_nested_comments(bool nested) { lexer_.set_nested_comments(nested); }
   bool at_end() const { return at_end_; }
   bool read_error() const { return lexer_.read_error(); }
   std::string source_error() const { return source_ ? source_->error() : std::string(); }
@@ -476,6 +477,7 @@ PgnReader::PgnReader(std::unique_ptr<ByteSource> source, std::string name)
 PgnReader::~PgnReader() = default;
 
 void PgnReader::set_strict(bool strict) { impl_->set_strict(strict); }
+void PgnReader::set_nested_comments(bool nested) { impl_->set_nested_comments(nested); }
 
 void PgnReader::set_movetext_filter(MovetextFilter filter) {
   if (!filter) {

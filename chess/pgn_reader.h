@@ -67,6 +67,7 @@ class PgnReader {
   void read_text(std::string_view text, std::uint64_t first_line);
   // The input's first byte is on this line of its file (before the first next()).
   void start_at_line(std::uint64_t line);
+  void set_nested_comments(bool nested);  // see PgnLexer::set_nested_comments
 
   const std::string& name() const { return name_; }
   std::uint64_t games_seen() const { return games_seen_; }

@@ -63,6 +63,7 @@ RunSettings settings_for(const CommandLine& cl, const CompiledQuery& query) {
   s.secure = cl.secure;
   s.keep_all_best = cl.keep_all_best;
   s.strict = cl.strict;
+  s.nested_comments = cl.nested_comments;
   s.warn_level = cl.warn_level;
   s.output_mode = !cl.append_file.empty() ? OutputMode::Append : cl.noclobber ? OutputMode::NoClobber : OutputMode::Replace;
   s.limits.max_steps = cl.max_steps;
@@ -277,11 +278,11 @@ int run(CommandLine& cl, const QuerySource& source, const Registry& registry) {
   std::optional<CompiledQuery> query =
       compile_query(file, registry, diagnostics, source.extra_text.empty() ? nullptr : &extra,
                     {.keep_parse_tree = cl.parse_only, .secure = cl.secure, .transforms = source.transforms});
-  const std::string rendered = diagnostics.render();
+  const std::string rendered = console_text(cl, diagnostics.render());
   std::fwrite(rendered.data(), 1, rendered.size(), stderr);
   if (!query) return kExitQueryError;
   if (cl.parse_only) {
-    std::fputs(query->parse_tree.c_str(), stdout);
+    std::fputs(console_text(cl, query->parse_tree).c_str(), stdout);
     return 0;
   }
   if (cl.secure && !header_files_allowed(cl, *query)) return kExitQueryError;

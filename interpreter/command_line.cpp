@@ -192,6 +192,7 @@ void add_input_options(CLI::App& app, CommandLine& cl) {
       ->trigger_on_parse();
   app.add_flag_callback("--vii", [&cl] { cl.inputs.emplace_back("HHdbVII.pgn"); }, "short for -i HHdbVII.pgn")
       ->trigger_on_parse();
+  app.add_flag("--nestedcomments", cl.nested_comments, "a { inside a PGN comment opens a nested one (CQLi)");
   app.add_flag("--strict", cl.strict, "skip games whose movetext breaks off instead of keeping the moves before the fault");
   app.add_option("-w,--warnlevel", cl.warn_level,
                  "PGN warnings: 1 skipped games, 2 also games kept with a QuarryWarning tag, 3 (default) also repairs")
@@ -252,6 +253,29 @@ void add_injection_options(CLI::App& app, CommandLine& cl) {
   }
 }
 
+// CQLi's console and front-end options: what each does is in docs/cli.md.
+void add_console_options(CLI::App& app, CommandLine& cl) {
+  add_each(app, "--hhdb", cl.hhdb, "add hhdb KEY to the query (\"composer Reti\": hhdb composer \"Reti\")")
+      ->type_name("\"KEY [TEXT]\"");
+  app.add_flag("--ansicolors,!--noansicolors", cl.ansi_colors, "colour the diagnostics (default: plain)");
+  app.add_flag("--consoleunicode,!--noconsoleunicode", cl.console_unicode,
+               "--noconsoleunicode writes the diagnostics and --parse in ASCII");
+  app.add_flag("--license", cl.license, "print Quarry's licence statement and stop");
+  app.add_flag("--gui", cl.gui, "CQL 6.1's GUI protocol: accepted; Quarry's output stays as it is (docs/cli.md)");
+  app.add_flag_callback("--guipgnstdin", [&cl] { cl.inputs.emplace_back("-"); }, "read the games from standard input")
+      ->trigger_on_parse();
+  app.add_flag_callback("--guipgnstdout", [&cl] { cl.output = "-"; }, "write the matching games to standard output");
+  app.add_option("--pipetimeout", cl.pipe_timeout, "CQLi's command-pipe timeout: Quarry has no command pipe")
+      ->type_name("N");
+  app.add_flag("--nocommitlog", cl.no_commit_log, "CQLi's smart-comment log switch: accepted, changes nothing");
+  app.add_flag("--noasyncmessages", cl.no_async_messages,
+               "hold messages to the end of each game: a query with message runs one game at a time already");
+}
+
+const char* kLicence =
+    "Quarry " QUARRY_VERSION ", an engine for the Chess Query Language (CQL 6.1 / CQLi).\n"
+    "No licence file accompanies this build: Quarry's terms are those its source repository states.\n";
+
 const char* kFooter =
     "Options take one or two dashes and any case (-matchcount 2 = --matchcount 2); the query\n"
     "file may stand anywhere. Options override the query's cql( ... ) header.\n"
@@ -273,6 +297,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
   add_input_options(app, cl);
   add_injection_options(app, cl);
   add_pgn_format_options(app, cl.pgn);
+  add_console_options(app, cl);
   app.set_version_flag("--version", std::string("quarry ") + QUARRY_VERSION);
   app.footer(kFooter);
 }
@@ -297,6 +322,10 @@ ParseResult parse_command_line(const std::vector<std::string>& args) {
     result.status = app.exit(e, out, err) == 0 ? 0 : kExitUsage;
     result.out = out.str();
     result.err = err.str();
+    return result;
+  }
+  if (cl.license) {
+    result.out = kLicence;
     return result;
   }
   result.command_line = std::move(cl);

@@ -40,6 +40,7 @@ struct CommandLine {
   bool secure = false;
   bool keep_all_best = false;
   bool strict = false;
+  bool nested_comments = false;  // --nestedcomments
   int warn_level = 3;
   // Runs beyond one process (docs/scale.md).
   std::string shard;
@@ -72,6 +73,15 @@ struct CommandLine {
   bool btm = false;
   bool virtual_mainline = false;
   std::vector<std::string> transforms;  // --flip, --rotate90, …: in the order given
+  std::vector<std::string> hhdb;        // --hhdb "KEY [TEXT]": hhdb KEY ["TEXT"]
+  // CQLi's console and front-end options (docs/cli.md).
+  bool ansi_colors = false;      // --ansicolors: colour the diagnostics
+  bool console_unicode = true;   // --noconsoleunicode: diagnostics and --parse in ASCII
+  bool license = false;          // --license: print the licence statement and stop
+  bool gui = false;              // --gui: CQL 6.1's GUI protocol; accepted, changes nothing
+  std::uint64_t pipe_timeout = 0;   // --pipetimeout: Quarry has no command pipe
+  bool no_commit_log = false;       // --nocommitlog: accepted, changes nothing
+  bool no_async_messages = false;   // --noasyncmessages: messages are already per game, in order
 };
 
 struct ParseResult {
@@ -90,6 +100,11 @@ void add_options(CLI::App& app, CommandLine& cl);
 // The query text the injection options stand for (`--player K` is `player "K"`, `--wtm` is
 // `wtm`, …), joined with the --cql texts; "" when there is none. False with *error on a bad value.
 bool command_line_filters(const CommandLine& cl, std::string& text, std::string* error);
+
+// Diagnostics and --parse output as --ansicolors and --noconsoleunicode ask: colours for
+// "error:", "warning:", "hint:" and the caret line; ASCII instead of other characters ("…" as
+// "...", the caret line moved to keep pointing at its text).
+std::string console_text(const CommandLine& cl, const std::string& text);
 
 // --assign VAR VALUE as query text: a number when VALUE is one, else a string.
 std::string assignment_text(const std::vector<std::pair<std::string, std::string>>& assignments);

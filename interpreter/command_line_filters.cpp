@@ -1,6 +1,7 @@
 // CQL's command-line filters as query text: `--player K` is `player "K"`, `--year 1990 1999`
 // is `year >= 1990 year <= 1999`, `--assign X 5` is `X = 5`. The text is compiled like --cql.
 #include <string>
+#include <vector>
 
 #include "interpreter/command_line.h"
 
@@ -52,6 +53,47 @@ bool add_year(std::string& text, const std::vector<std::int64_t>& year, std::str
   return true;
 }
 
+bool is_text_key(const std::string& key) {
+  for (const char* k : {"composer", "diagram", "firstcomment", "gbr", "search", "stipulation"}) {
+    if (key == k) return true;
+  }
+  return false;
+}
+
+// --hhdb "KEY [WORDS]": `hhdb KEY`; a code or marker with brackets ("(c)", "<main>") is quoted, and
+// after a text key (composer, gbr [part], …) the rest of the words is the string to search for.
+void add_hhdb(std::string& text, const std::string& value) {
+  std::vector<std::string> words;
+  std::size_t at = 0;
+  while ((at = value.find_first_not_of(' ', at)) != std::string::npos) {
+    std::size_t end = value.find(' ', at);
+    words.push_back(value.substr(at, end == std::string::npos ? std::string::npos : end - at));
+    at = end;
+  }
+  if (words.empty()) return;
+  std::string filter = "hhdb";
+  std::size_t i = 0;
+  for (; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    const bool bracketed = w[0] == '(' || w[0] == '<';
+    filter += " " + (bracketed ? quoted(w) : w);
+    if (is_text_key(w)) {
+      ++i;
+      if (w == "gbr" && i < words.size() &&
+          (words[i] == "kings" || words[i] == "material" || words[i] == "pawns" || words[i] == "pieces")) {
+        filter += " " + words[i++];
+      }
+      break;
+    }
+  }
+  if (i < words.size()) {
+    std::string search = words[i];
+    for (++i; i < words.size(); ++i) search += " " + words[i];
+    filter += " " + quoted(search);
+  }
+  text += filter + "\n";
+}
+
 }  // namespace
 
 bool command_line_filters(const CommandLine& cl, std::string& text, std::string* error) {
@@ -67,6 +109,7 @@ bool command_line_filters(const CommandLine& cl, std::string& text, std::string*
   if (cl.wtm) text += "wtm\n";
   if (cl.btm) text += "btm\n";
   if (cl.virtual_mainline) text += "virtualmainline\n";
+  for (const std::string& h : cl.hhdb) add_hhdb(text, h);
   return true;
 }
 

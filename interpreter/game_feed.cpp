@@ -85,6 +85,7 @@ bool GameFeed::read(const ShardFile& input, Handler& handler) {
 
 bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler) {
   reader.set_strict(settings_.strict);
+  reader.set_nested_comments(settings_.nested_comments);
   const std::uint64_t first = ordinal_;  // games of this input read before `reader` started
   reader.set_movetext_filter([this, first](std::uint64_t number, const chess::Game& tags) {
     return movetext_unneeded(settings_, first + number, tags);

@@ -38,6 +38,7 @@ struct RunSettings {
   bool secure = false;              // refuse filters that read or write files
   bool keep_all_best = false;       // sort keeps comments at every equally best position
   bool strict = false;              // skip games whose movetext breaks off (see PgnReader::next)
+  bool nested_comments = false;     // --nestedcomments: braces nest inside PGN comments
   // How much the PGN reader says on stderr: 1 skipped games; 2 also games kept with part of their
   // text unread (they carry a QuarryWarning tag); 3 also corrected values (FEN castling rights).
   int warn_level = 3;

@@ -179,3 +179,52 @@ TEST_CASE("--help lists the exit statuses and the other commands", "[cli]") {
   CHECK(r.status == 0);
   CHECK(r.out.find("Exit status") != std::string::npos);
 }
+
+TEST_CASE("CQLi's console and front-end options", "[cli]") {
+  CommandLine cl = parsed({"--guipgnstdin", "--guipgnstdout", "q.cql", "-pipetimeout", "30", "--gui"});
+  CHECK(cl.inputs == Words{"-"});
+  CHECK(cl.output == "-");
+  CHECK(cl.pipe_timeout == 30);
+  CHECK(cl.gui);
+  CHECK(cl.query_file == "q.cql");
+  cl = parsed({"--nocommitlog", "--NoAsyncMessages", "--ansicolors", "--noconsoleunicode", "q.cql"});
+  CHECK(cl.no_commit_log);
+  CHECK(cl.no_async_messages);
+  CHECK(cl.ansi_colors);
+  CHECK_FALSE(cl.console_unicode);
+  cl = parsed({"--ansicolors", "--noansicolors", "q.cql"});  // the last one given wins
+  CHECK_FALSE(cl.ansi_colors);
+  CHECK(parsed({"q.cql"}).console_unicode);
+  refused({"--pipetimeout", "soon", "q.cql"});
+}
+
+TEST_CASE("the hhdb option adds hhdb KEY to the query, quoting codes and the search text", "[cli]") {
+  CommandLine cl = parsed({"--hhdb", "composer Reti", "--hhdb", "(c)", "--hhdb", "gbr kings a1h8", "--hhdb", "sort award",
+                           "q.cql"});
+  std::string text, error;
+  REQUIRE(command_line_filters(cl, text, &error));
+  CHECK(text == "hhdb composer \"Reti\"\nhhdb \"(c)\"\nhhdb gbr kings \"a1h8\"\nhhdb sort award\n");
+}
+
+TEST_CASE("the license option prints the licence statement and stops", "[cli]") {
+  ParseResult r = parse_command_line({"--license"});
+  CHECK_FALSE(r.command_line);
+  CHECK(r.status == 0);
+  CHECK(r.out.find("Quarry") != std::string::npos);
+}
+
+TEST_CASE("console text: colours with --ansicolors, ASCII with --noconsoleunicode", "[cli]") {
+  const std::string diagnostic =
+      "q.cql:1:9: error: unknown filter 'x'\n  \xE2\x80\xA6(\"R\xC3\xA9ti\" x y)\n           ^\n  hint: write { \xE2\x80\xA6 }\n";
+  CommandLine cl;
+  CHECK(console_text(cl, diagnostic) == diagnostic);
+  cl.console_unicode = false;
+  CHECK(console_text(cl, diagnostic) ==
+        "q.cql:1:9: error: unknown filter 'x'\n  ...(\"R??ti\" x y)\n             ^\n  hint: write { ... }\n");
+  cl.console_unicode = true;
+  cl.ansi_colors = true;
+  const std::string coloured = console_text(cl, diagnostic);
+  CHECK(coloured.find("q.cql:1:9: \x1b[1;31merror:\x1b[0m unknown") != std::string::npos);
+  CHECK(coloured.find("\x1b[1;32m^\x1b[0m") != std::string::npos);
+  CHECK(coloured.find("  \x1b[36mhint:\x1b[0m write") != std::string::npos);
+}
