@@ -2,6 +2,7 @@
 // the game tree) and `fen "…"` (the board matches a FEN placement, with CQL's extra symbols A a _ .).
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "builtins/builtins.h"
 #include "chess/movegen.h"
@@ -25,10 +26,10 @@ class ZobristKey final : public Filter {
   bool match(Context&) const override { return true; }
   std::optional<std::string> text(Context& ctx) const override {
     const std::uint64_t key = ctx.position().zobrist_key();
-    std::string out(16, '0');
-    put_hex(out.data(), static_cast<std::uint32_t>(key >> 32));
-    put_hex(out.data() + 8, static_cast<std::uint32_t>(key));
-    return out;
+    char digits[16];
+    put_hex(digits, static_cast<std::uint32_t>(key >> 32));
+    put_hex(digits + 8, static_cast<std::uint32_t>(key));
+    return std::string(digits, sizeof digits);
   }
 
  private:
@@ -40,7 +41,11 @@ class ZobristKey final : public Filter {
     t = ((t >> 4) & 0x000f000f000f000fULL) | ((t & 0x000f000f000f000fULL) << 8);
     const std::uint64_t letters = ((t + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;  // digit > 9
     t += 0x3030303030303030ULL + letters * static_cast<std::uint64_t>('a' - '0' - 10);
-    for (int i = 0; i < 8; ++i) out[i] = static_cast<char>((t >> (8 * i)) & 0xff);
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(out, &t, sizeof t);
+    } else {
+      for (int i = 0; i < 8; ++i) out[i] = static_cast<char>((t >> (8 * i)) & 0xff);
+    }
   }
 };
 

@@ -154,7 +154,7 @@ class Pin final : public Filter {
     const SquareSet through = through_ ? through_->squares(ctx) & occupied : occupied;
     const SquareSet to = to_ ? to_->squares(ctx) : pos.pieces(PieceType::King);
     SquareSet found_pinners, found_pinned, found_targets;
-    for (Square p : pinners) {
+    for (Square p : pinners & sliders_in_line(to, orthogonal, diagonal)) {
       SquareSet lines;
       if (orthogonal.contains(p)) lines |= chess::rook_rays(p);
       if (diagonal.contains(p)) lines |= chess::bishop_rays(p);
@@ -178,6 +178,19 @@ class Pin final : public Filter {
   }
 
  private:
+  // The sliders that share a line they move along with some target (all of them when there are
+  // many targets: then the per-slider test is as cheap).
+  static SquareSet sliders_in_line(SquareSet to, SquareSet orthogonal, SquareSet diagonal) {
+    constexpr int kFewTargets = 4;
+    if (to.count() > kFewTargets) return orthogonal | diagonal;
+    SquareSet rook_lines, bishop_lines;
+    for (Square t : to) {
+      rook_lines |= chess::rook_rays(t);
+      bishop_lines |= chess::bishop_rays(t);
+    }
+    return (orthogonal & rook_lines) | (diagonal & bishop_lines);
+  }
+
   PinPart part_;
   FilterPtr from_, through_, to_;
 };
