@@ -43,9 +43,8 @@ class Entry final : public Filter {
   const Value* find(Context& ctx) const {
     Value key = value_of(*key_, ctx);
     if (std::holds_alternative<std::monostate>(key)) return nullptr;
-    auto& d = ctx.dictionary(index_);
-    auto it = d.find(key);
-    return it == d.end() ? nullptr : &it->second;
+    const Context::Dictionary::Entry* entry = ctx.dictionary(index_).find(key);
+    return entry == nullptr ? nullptr : &entry->second;
   }
   int index_;
   FilterPtr key_;

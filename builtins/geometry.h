@@ -2,6 +2,8 @@
 // the directions of interpreter/directions.h.
 #pragma once
 
+#include <cstdint>
+
 #include "chess/square_set.h"
 #include "interpreter/directions.h"
 
@@ -23,17 +25,22 @@ inline SquareSet translate(SquareSet from, Step step, int k) {
   return from.shifted(step.files * k, step.ranks * k);
 }
 
-// The squares a slider standing on any square of `from` reaches along `step`: every square up to
-// and including the first occupied one.
+// The squares a slider standing on any square of `from` reaches along `step` (a king step, one of
+// kSteps): every square up to and including the first occupied one. A Kogge-Stone fill: three
+// shifts over the empty squares instead of a walk of up to seven.
 inline SquareSet slide(SquareSet from, Step step, SquareSet occupied) {
-  SquareSet reached;
-  SquareSet frontier = from;
-  for (int i = 0; i < 7 && frontier.any(); ++i) {
-    frontier = frontier.shifted(step.files, step.ranks);
-    reached |= frontier;
-    frontier = frontier.without(occupied);
-  }
-  return reached;
+  constexpr std::uint64_t kFileA = 0x0101010101010101ULL;
+  const int shift = step.files + 8 * step.ranks;
+  const std::uint64_t lands = step.files > 0 ? ~kFileA : step.files < 0 ? ~(kFileA << 7) : ~std::uint64_t{0};
+  auto move = [shift](std::uint64_t b, int times) { return shift > 0 ? b << (shift * times) : b >> (-shift * times); };
+  std::uint64_t reached = from.bits();
+  std::uint64_t open = ~occupied.bits() & lands;
+  reached |= open & move(reached, 1);
+  open &= move(open, 1);
+  reached |= open & move(reached, 2);
+  open &= move(open, 2);
+  reached |= open & move(reached, 4);
+  return SquareSet(move(reached, 1) & lands);
 }
 
 }  // namespace quarry::builtins::geometry

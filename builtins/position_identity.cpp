@@ -2,6 +2,7 @@
 // the game tree) and `fen "…"` (the board matches a FEN placement, with CQL's extra symbols A a _ .).
 #include <array>
 #include <bit>
+#include <cstring>
 
 #include "builtins/builtins.h"
 #include "chess/movegen.h"
@@ -24,11 +25,27 @@ class ZobristKey final : public Filter {
   ZobristKey() : Filter(ValueType::String) {}
   bool match(Context&) const override { return true; }
   std::optional<std::string> text(Context& ctx) const override {
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::uint64_t key = ctx.position().zobrist_key();
-    std::string out(16, '0');
-    for (int i = 15; i >= 0; --i, key >>= 4) out[static_cast<std::size_t>(i)] = kHex[key & 15];
-    return out;
+    const std::uint64_t key = ctx.position().zobrist_key();
+    char digits[16];
+    put_hex(digits, static_cast<std::uint32_t>(key >> 32));
+    put_hex(digits + 8, static_cast<std::uint32_t>(key));
+    return std::string(digits, sizeof digits);
+  }
+
+ private:
+  // Writes v's eight hex digits, a word at a time: the repetition queries read the key at every
+  // position. Byte i of the word gets digit i counted from the most significant.
+  static void put_hex(char* out, std::uint32_t v) {
+    std::uint64_t t = (v >> 16) | (std::uint64_t{v & 0xffffu} << 32);
+    t = ((t >> 8) & 0x000000ff000000ffULL) | ((t & 0x000000ff000000ffULL) << 16);
+    t = ((t >> 4) & 0x000f000f000f000fULL) | ((t & 0x000f000f000f000fULL) << 8);
+    const std::uint64_t letters = ((t + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;  // digit > 9
+    t += 0x3030303030303030ULL + letters * static_cast<std::uint64_t>('a' - '0' - 10);
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(out, &t, sizeof t);
+    } else {
+      for (int i = 0; i < 8; ++i) out[i] = static_cast<char>((t >> (8 * i)) & 0xff);
+    }
   }
 };
 

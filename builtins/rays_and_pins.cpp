@@ -45,43 +45,77 @@ class Between final : public Filter {
 // square of Si further along that direction with only empty squares since the previous link.
 // Per direction a set-wise walk is exact, since a link depends only on the link before it.
 // `starts[d]` restricts S1 for direction d (xray: the line pieces that move that way).
-SquareSet follow_rays(Context& ctx, const std::vector<FilterPtr>& sets, std::uint8_t directions,
-                      const std::array<SquareSet, 8>& starts) {
-  const SquareSet occupied = ctx.position().occupied();
-  std::vector<SquareSet> values;
-  values.reserve(sets.size());
-  for (const FilterPtr& f : sets) values.push_back(f->squares(ctx));
-  SquareSet result;
-  for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
-    if (!(directions & (1u << d))) continue;
-    SquareSet chain = values[0] & starts[d];
-    for (std::size_t i = 1; i < values.size() && chain.any(); ++i) {
-      chain = geometry::slide(chain, geometry::kSteps[d], occupied) & values[i];
+class RayPattern {
+ public:
+  explicit RayPattern(std::vector<FilterPtr> sets) : sets_(std::move(sets)) {}
+
+  SquareSet follow(Context& ctx, std::uint8_t directions, const std::array<SquareSet, 8>& starts) const {
+    // Every set is evaluated once, as each one's filters may do more than name squares.
+    constexpr std::size_t kInline = 8;
+    std::array<SquareSet, kInline> inline_values;
+    std::vector<SquareSet> many;
+    SquareSet* values = inline_values.data();
+    if (sets_.size() > kInline) {
+      many.resize(sets_.size());
+      values = many.data();
     }
-    result |= chain;
+    for (std::size_t i = 0; i < sets_.size(); ++i) values[i] = sets_[i]->squares(ctx);
+    const std::size_t n = sets_.size();
+    if (!links_can_line_up(values, n, directions)) return SquareSet();
+    const SquareSet occupied = ctx.position().occupied();
+    SquareSet result;
+    for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
+      if (!(directions & (1u << d))) continue;
+      SquareSet chain = values[0] & starts[d];
+      for (std::size_t i = 1; i < n && chain.any(); ++i) {
+        chain = geometry::slide(chain, geometry::kSteps[d], occupied) & values[i];
+      }
+      result |= chain;
+    }
+    return result;
   }
-  return result;
-}
+
+ private:
+  // A cheap necessary condition: every link shares a rank, file or diagonal (as the directions
+  // allow) with some square of the last set. Most positions fail it before any ray is followed.
+  static bool links_can_line_up(const SquareSet* values, std::size_t n, std::uint8_t directions) {
+    const SquareSet last = values[n - 1];
+    if (last.is_empty()) return false;
+    constexpr int kFewTargets = 4;
+    if (last.count() > kFewTargets) return true;
+    SquareSet lines;
+    for (Square t : last) {
+      if (directions & geometry::kOrthogonal) lines |= chess::rook_rays(t);
+      if (directions & geometry::kDiagonal) lines |= chess::bishop_rays(t);
+    }
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      if (!values[i].intersects(lines)) return false;
+    }
+    return true;
+  }
+
+  std::vector<FilterPtr> sets_;
+};
 
 class Ray final : public Filter {
  public:
   Ray(std::uint8_t directions, std::vector<FilterPtr> sets)
-      : Filter(ValueType::Set), directions_(directions), sets_(std::move(sets)) {}
+      : Filter(ValueType::Set), directions_(directions), pattern_(std::move(sets)) {}
   SquareSet squares(Context& ctx) const override {
     std::array<SquareSet, 8> starts;
     starts.fill(SquareSet::all());
-    return follow_rays(ctx, sets_, directions_, starts);
+    return pattern_.follow(ctx, directions_, starts);
   }
 
  private:
   std::uint8_t directions_;
-  std::vector<FilterPtr> sets_;
+  RayPattern pattern_;
 };
 
 // xray (S1 … Sn) = ray orthogonal ({S1 & [RrQq]} …) | ray diagonal ({S1 & [BbQq]} …).
 class XRay final : public Filter {
  public:
-  explicit XRay(std::vector<FilterPtr> sets) : Filter(ValueType::Set), sets_(std::move(sets)) {}
+  explicit XRay(std::vector<FilterPtr> sets) : Filter(ValueType::Set), pattern_(std::move(sets)) {}
   SquareSet squares(Context& ctx) const override {
     const chess::Position& pos = ctx.position();
     const SquareSet queens = pos.pieces(PieceType::Queen);
@@ -90,11 +124,11 @@ class XRay final : public Filter {
       const bool orthogonal = (geometry::kOrthogonal & (1u << d)) != 0;
       starts[d] = queens | pos.pieces(orthogonal ? PieceType::Rook : PieceType::Bishop);
     }
-    return follow_rays(ctx, sets_, geometry::kAnyDirection, starts);
+    return pattern_.follow(ctx, geometry::kAnyDirection, starts);
   }
 
  private:
-  std::vector<FilterPtr> sets_;
+  RayPattern pattern_;
 };
 
 // What a pin filter yields: set by the first parameter written.
@@ -103,6 +137,8 @@ enum class PinPart { Pinning, Pinned, Target };
 // A pinning slider (from), a piece of the other colour next along one of its lines (through), and
 // beyond it a square (to) with only empty squares between, empty or holding a piece of the pinned
 // piece's colour. Defaults: from [Aa], through [Aa], to [Kk].
+// Set-wise: a target t on a line of the slider p pins when exactly one piece stands between them,
+// so most positions cost a table lookup per slider (few sliders share a line with any target).
 class Pin final : public Filter {
  public:
   Pin(PinPart part, FilterPtr from, FilterPtr through, FilterPtr to)
@@ -110,31 +146,28 @@ class Pin final : public Filter {
 
   SquareSet squares(Context& ctx) const override {
     const chess::Position& pos = ctx.position();
-    const SquareSet occupied = pos.occupied();
-    const SquareSet sliders = pos.pieces(PieceType::Rook) | pos.pieces(PieceType::Bishop) | pos.pieces(PieceType::Queen);
-    const SquareSet pinners = from_ ? from_->squares(ctx) & sliders : sliders;
+    const SquareSet queens = pos.pieces(PieceType::Queen);
+    const SquareSet orthogonal = pos.pieces(PieceType::Rook) | queens;
+    const SquareSet diagonal = pos.pieces(PieceType::Bishop) | queens;
+    const SquareSet pinners = from_ ? from_->squares(ctx) & (orthogonal | diagonal) : orthogonal | diagonal;
     if (pinners.is_empty()) return pinners;
+    const SquareSet occupied = pos.occupied();
     const SquareSet through = through_ ? through_->squares(ctx) & occupied : occupied;
     const SquareSet to = to_ ? to_->squares(ctx) : pos.pieces(PieceType::King);
     SquareSet found_pinners, found_pinned, found_targets;
-    for (Square p : pinners) {
-      const chess::Piece pinner = pos.piece_at(p);
-      // Most sliders share no line with any target: skip them before walking rays.
-      if ((chess::piece_attacks(pinner, p, SquareSet()) & to).is_empty()) continue;
-      for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
-        if (!moves_along(pinner.type(), d)) continue;
-        const geometry::Step step = geometry::kSteps[d];
-        const SquareSet first = geometry::slide(SquareSet(p), step, occupied) & occupied;
-        if (first.is_empty() || !first.is_subset_of(through)) continue;
-        const Square q = first.first();
-        const Color pinned_colour = pos.piece_at(q).color();
-        if (pinned_colour == pinner.color()) continue;
-        const SquareSet beyond = geometry::slide(SquareSet(q), step, occupied);
-        const SquareSet targets = beyond.without(occupied & pos.pieces(~pinned_colour)) & to;
-        if (targets.is_empty()) continue;
+    for (Square p : pinners & sliders_in_line(to, orthogonal, diagonal)) {
+      SquareSet lines;
+      if (orthogonal.contains(p)) lines |= chess::rook_rays(p);
+      if (diagonal.contains(p)) lines |= chess::bishop_rays(p);
+      const Color colour = pos.piece_at(p).color();
+      for (Square t : (lines & to).without(pos.pieces(colour))) {
+        const SquareSet between = chess::between(p, t) & occupied;
+        if (between.is_empty() || between.has_more_than_one() || !between.is_subset_of(through)) continue;
+        const Square q = between.first();
+        if (pos.piece_at(q).color() == colour) continue;
         found_pinners |= p;
         found_pinned |= q;
-        found_targets |= targets;
+        found_targets |= t;
       }
     }
     switch (part_) {
@@ -146,9 +179,17 @@ class Pin final : public Filter {
   }
 
  private:
-  static bool moves_along(PieceType type, std::size_t direction) {
-    const bool orthogonal = (geometry::kOrthogonal & (1u << direction)) != 0;
-    return type == PieceType::Queen || (orthogonal ? type == PieceType::Rook : type == PieceType::Bishop);
+  // The sliders that share a line they move along with some target (all of them when there are
+  // many targets: then the per-slider test is as cheap).
+  static SquareSet sliders_in_line(SquareSet to, SquareSet orthogonal, SquareSet diagonal) {
+    constexpr int kFewTargets = 4;
+    if (to.count() > kFewTargets) return orthogonal | diagonal;
+    SquareSet rook_lines, bishop_lines;
+    for (Square t : to) {
+      rook_lines |= chess::rook_rays(t);
+      bishop_lines |= chess::bishop_rays(t);
+    }
+    return (orthogonal & rook_lines) | (diagonal & bishop_lines);
   }
 
   PinPart part_;

@@ -1,5 +1,7 @@
 // Set family: piece designators and set algebra (| & ~), counting (#, also string length), and `in`
 // (subset; substring for strings).
+#include <bit>
+
 #include "builtins/builtins.h"
 #include "builtins/string_functions.h"
 #include "chess/position.h"
@@ -16,28 +18,39 @@ using chess::PieceType;
 // (bit 0 empty, bits 1-6 white pawn…king, bits 7-12 black pawn…king).
 class PieceDesignator final : public Filter {
  public:
-  PieceDesignator(std::uint16_t mask, SquareSet squares) : Filter(ValueType::Set), mask_(mask), squares_(squares) {}
+  PieceDesignator(std::uint16_t mask, SquareSet squares) : Filter(ValueType::Set), squares_(squares) {
+    const unsigned white = (mask >> 1) & kAllTypes, black = (mask >> 7) & kAllTypes;
+    everything_ = mask == grammar::content::kAll;
+    empty_ = (mask & grammar::content::kEmpty) != 0;
+    both_ = white & black;
+    white_only_ = white & ~black;
+    black_only_ = black & ~white;
+  }
 
+  // Piece designators stand in most queries' hot loops: one lookup per piece type named.
   SquareSet squares(Context& ctx) const override {
+    if (everything_) return squares_;
     const chess::Position& pos = ctx.position();
-    if (mask_ == grammar::content::kAll) return squares_;
-    SquareSet found;
-    if (mask_ & grammar::content::kEmpty) found |= ~pos.occupied();
-    if ((mask_ & grammar::content::kAllWhite) == grammar::content::kAllWhite) found |= pos.pieces(Color::White);
-    else add_types(pos, Color::White, mask_ >> 1, found);
-    if ((mask_ & grammar::content::kAllBlack) == grammar::content::kAllBlack) found |= pos.pieces(Color::Black);
-    else add_types(pos, Color::Black, mask_ >> 7, found);
+    SquareSet found = empty_ ? ~pos.occupied() : SquareSet();
+    found |= of_types(pos, both_);
+    if (white_only_ != 0) found |= of_types(pos, white_only_) & pos.pieces(Color::White);
+    if (black_only_ != 0) found |= of_types(pos, black_only_) & pos.pieces(Color::Black);
     return found & squares_;
   }
 
  private:
-  static void add_types(const chess::Position& pos, Color color, unsigned bits, SquareSet& found) {
-    for (int t = 1; t <= 6; ++t) {
-      if (bits & (1u << (t - 1))) found |= pos.pieces(color, static_cast<PieceType>(t));
-    }
+  static constexpr unsigned kAllTypes = 0x3f;  // bit t-1: piece type t (pawn 1 … king 6)
+
+  static SquareSet of_types(const chess::Position& pos, unsigned types) {
+    if (types == kAllTypes) return pos.occupied();
+    SquareSet found;
+    for (; types != 0; types &= types - 1) found |= pos.pieces(static_cast<PieceType>(std::countr_zero(types) + 1));
+    return found;
   }
-  std::uint16_t mask_;
   SquareSet squares_;
+  bool everything_ = false;
+  bool empty_ = false;
+  unsigned both_ = 0, white_only_ = 0, black_only_ = 0;
 };
 
 enum class SetOp { Union, Intersection };

@@ -17,6 +17,8 @@
 
 #include "chess/game.h"
 #include "chess/pgn_writer.h"
+#include "interpreter/dictionary.h"
+#include "interpreter/value.h"
 
 namespace quarry::interpreter {
 
@@ -68,15 +70,6 @@ struct SortState {
   std::optional<SortKey> best;
   std::vector<chess::InsertedComment> comments;
 };
-
-// A position value: a node of the current game's tree (meaningless once the game is done).
-struct PositionValue {
-  chess::NodeId node = 0;
-  auto operator<=>(const PositionValue&) const = default;
-};
-
-// A variable's value; monostate while unbound. The variable's static type says which member.
-using Value = std::variant<std::monostate, std::int64_t, chess::SquareSet, std::string, PositionValue>;
 
 // The capturing groups of the most recent successful `~~` of this game, read by `\1`, `\-1`,
 // `\{name}`. A failing `~~` and a new game clear them, so a reference never sees a stale match.
@@ -188,7 +181,7 @@ class Context {
   Value& variable(int slot) { return variables_[static_cast<std::size_t>(slot)]; }
 
   // Dictionaries: key -> value maps that live for the whole run (persistent by nature).
-  using Dictionary = std::map<Value, Value>;
+  using Dictionary = interpreter::Dictionary;
   void resize_dictionaries(std::size_t count) { dictionaries_.resize(count); }
   Dictionary& dictionary(int index) { return dictionaries_[static_cast<std::size_t>(index)]; }
   const std::vector<Dictionary>& dictionaries() const { return dictionaries_; }

@@ -1,0 +1,212 @@
+// Dictionary: the hash index (linear probing, at most half full, backward-shift deletion) and the
+// key order built on demand.
+#include "interpreter/dictionary.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <stdexcept>
+
+namespace quarry::interpreter {
+
+namespace {
+
+constexpr std::uint64_t kMultiplier = 0x9e3779b97f4a7c15ULL;
+
+// Spreads every input bit over the whole word (the finaliser of MurmurHash3).
+std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+// Eight bytes at a time: keys are short (a Zobrist key's 16 hex digits, a player's name).
+std::uint64_t text_hash(const std::string& text) {
+  const char* p = text.data();
+  std::size_t n = text.size();
+  std::uint64_t h = n * kMultiplier;
+  for (; n >= 8; n -= 8, p += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, p, 8);
+    h = std::rotl((h ^ word) * kMultiplier, 29);
+  }
+  if (n > 0) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, p, n);
+    h = std::rotl((h ^ word) * kMultiplier, 29);
+  }
+  return h;
+}
+
+}  // namespace
+
+Dictionary::Dictionary(std::initializer_list<Entry> entries) {
+  for (const Entry& e : entries) try_emplace(e.first, e.second);
+}
+
+std::uint64_t Dictionary::hash_of(const Value& key) {
+  struct Hasher {
+    std::uint64_t operator()(std::monostate) const { return 0; }
+    std::uint64_t operator()(std::int64_t n) const { return static_cast<std::uint64_t>(n); }
+    std::uint64_t operator()(chess::SquareSet s) const { return s.bits(); }
+    std::uint64_t operator()(const std::string& t) const { return text_hash(t); }
+    std::uint64_t operator()(PositionValue p) const { return p.node; }
+  };
+  return mix(std::visit(Hasher{}, key) + key.index());
+}
+
+std::size_t Dictionary::probe(const Value& key, std::uint64_t hash) const {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t s = home(hash);; s = (s + 1) & mask) {
+    const std::uint32_t e = slots_[s];
+    if (e == kEmpty || (hashes_[e - 1] == hash && entries_[e - 1].first == key)) return s;
+  }
+}
+
+std::size_t Dictionary::slot_of(std::uint32_t index) const {
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t s = home(hashes_[index]);
+  while (slots_[s] != index + 1) s = (s + 1) & mask;
+  return s;
+}
+
+Dictionary::Entry* Dictionary::find(const Value& key) {
+  return const_cast<Entry*>(static_cast<const Dictionary&>(*this).find(key));
+}
+
+const Dictionary::Entry* Dictionary::find(const Value& key) const {
+  if (entries_.empty()) return nullptr;
+  const std::uint32_t e = slots_[probe(key, hash_of(key))];
+  return e == kEmpty ? nullptr : &entries_[e - 1];
+}
+
+const Value& Dictionary::at(const Value& key) const {
+  const Entry* e = find(key);
+  if (e == nullptr) throw std::out_of_range("no such dictionary key");
+  return e->second;
+}
+
+template <typename K, typename V>
+std::pair<Dictionary::Entry*, bool> Dictionary::emplace_new(K&& key, V&& value) {
+  if ((entries_.size() + 1) * 2 > slots_.size()) grow();
+  const std::uint64_t hash = hash_of(key);
+  const std::size_t s = probe(key, hash);
+  if (slots_[s] != kEmpty) return {&entries_[slots_[s] - 1], false};
+  entries_.emplace_back(std::forward<K>(key), std::forward<V>(value));
+  hashes_.push_back(hash);
+  slots_[s] = static_cast<std::uint32_t>(entries_.size());
+  return {&entries_.back(), true};
+}
+
+std::pair<Dictionary::Entry*, bool> Dictionary::try_emplace(Value&& key, Value&& value) {
+  return emplace_new(std::move(key), std::move(value));
+}
+
+std::pair<Dictionary::Entry*, bool> Dictionary::try_emplace(const Value& key, const Value& value) {
+  return emplace_new(key, value);
+}
+
+void Dictionary::grow() {
+  const std::size_t size = slots_.empty() ? 16 : slots_.size() * 2;
+  slots_.assign(size, kEmpty);
+  const std::size_t mask = size - 1;
+  for (std::uint32_t i = 0; i < entries_.size(); ++i) {
+    std::size_t s = home(hashes_[i]);
+    while (slots_[s] != kEmpty) s = (s + 1) & mask;
+    slots_[s] = i + 1;
+  }
+}
+
+// Empties a slot and moves later entries of its probe run back, so no lookup meets a gap before
+// its entry (no tombstones).
+void Dictionary::remove_slot(std::size_t slot) {
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t hole = slot;
+  for (std::size_t s = (slot + 1) & mask; slots_[s] != kEmpty; s = (s + 1) & mask) {
+    const std::size_t wanted = home(hashes_[slots_[s] - 1]);
+    // The entry may fill the hole when its home is not after the hole on the way to s.
+    if (((s - wanted) & mask) >= ((s - hole) & mask)) {
+      slots_[hole] = slots_[s];
+      hole = s;
+    }
+  }
+  slots_[hole] = kEmpty;
+}
+
+void Dictionary::erase(Entry* entry) {
+  const auto index = static_cast<std::uint32_t>(entry - entries_.data());
+  remove_slot(slot_of(index));
+  const auto last = static_cast<std::uint32_t>(entries_.size() - 1);
+  if (index != last) {
+    slots_[slot_of(last)] = index + 1;
+    entries_[index] = std::move(entries_[last]);
+    hashes_[index] = hashes_[last];
+  }
+  entries_.pop_back();
+  hashes_.pop_back();
+  order_.clear();
+  ordered_ = 0;
+}
+
+std::size_t Dictionary::erase(const Value& key) {
+  Entry* e = find(key);
+  if (e == nullptr) return 0;
+  erase(e);
+  return 1;
+}
+
+void Dictionary::clear() {
+  // A table that once grew large stays large; emptying only the used slots keeps clearing a small
+  // dictionary cheap (`unbind $D` at every game's start).
+  if (entries_.size() * 8 >= slots_.size()) {
+    std::fill(slots_.begin(), slots_.end(), kEmpty);
+  } else {
+    for (std::uint32_t i = 0; i < entries_.size(); ++i) slots_[slot_of(i)] = kEmpty;
+  }
+  entries_.clear();
+  hashes_.clear();
+  order_.clear();
+  ordered_ = 0;
+}
+
+void Dictionary::swap(Dictionary& other) noexcept {
+  entries_.swap(other.entries_);
+  hashes_.swap(other.hashes_);
+  slots_.swap(other.slots_);
+  order_.swap(other.order_);
+  std::swap(ordered_, other.ordered_);
+}
+
+void Dictionary::sort_new_entries() const {
+  if (ordered_ == entries_.size()) return;
+  const auto old_end = static_cast<std::ptrdiff_t>(order_.size());
+  for (std::size_t i = ordered_; i < entries_.size(); ++i) order_.push_back(static_cast<std::uint32_t>(i));
+  auto by_key = [this](std::uint32_t a, std::uint32_t b) { return entries_[a].first < entries_[b].first; };
+  std::sort(order_.begin() + old_end, order_.end(), by_key);
+  std::inplace_merge(order_.begin(), order_.begin() + old_end, order_.end(), by_key);
+  ordered_ = entries_.size();
+}
+
+Dictionary::Iterator Dictionary::begin() const {
+  sort_new_entries();
+  return Iterator(order_.data(), entries_.data());
+}
+
+Dictionary::Iterator Dictionary::end() const {
+  sort_new_entries();
+  return Iterator(order_.data() + order_.size(), entries_.data());
+}
+
+bool Dictionary::operator==(const Dictionary& other) const {
+  if (size() != other.size()) return false;
+  for (const Entry& e : entries_) {
+    const Entry* match = other.find(e.first);
+    if (match == nullptr || !(match->second == e.second)) return false;
+  }
+  return true;
+}
+
+}  // namespace quarry::interpreter

@@ -1,0 +1,125 @@
+// Dictionary: lookups through the hash index, erasure, clearing, and walking in key order, checked
+// against std::map as the oracle.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "interpreter/dictionary.h"
+
+using namespace quarry;
+using namespace quarry::interpreter;
+
+namespace {
+
+std::vector<Dictionary::Entry> walked(const Dictionary& d) {
+  std::vector<Dictionary::Entry> out;
+  for (const auto& [key, value] : d) out.emplace_back(key, value);
+  return out;
+}
+
+std::vector<Dictionary::Entry> walked(const std::map<Value, Value>& m) { return {m.begin(), m.end()}; }
+
+// Keys drawn from a small pool so that inserts hit existing keys and erases find them.
+Value random_key(std::mt19937& rng, int kind) {
+  const std::uint32_t n = rng() % 300;
+  switch (kind) {
+    case 0: return static_cast<std::int64_t>(n) - 150;
+    case 1: return chess::SquareSet(std::uint64_t{n} * 0x0101010101ULL);
+    default: return std::string(n % 40, 'k') + std::to_string(n);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a dictionary walks its keys in order whatever the insertion order", "[dictionary]") {
+  Dictionary d;
+  for (const char* k : {"pear", "apple", "fig", "banana", "cherry"}) d[std::string(k)] = std::int64_t{1};
+  std::vector<std::string> keys;
+  for (const auto& entry : d) keys.push_back(std::get<std::string>(entry.first));
+  CHECK(keys == std::vector<std::string>{"apple", "banana", "cherry", "fig", "pear"});
+  d[std::string("date")] = std::int64_t{2};  // a key added after a walk joins the order
+  keys.clear();
+  for (const auto& entry : d) keys.push_back(std::get<std::string>(entry.first));
+  CHECK(keys == std::vector<std::string>{"apple", "banana", "cherry", "date", "fig", "pear"});
+}
+
+TEST_CASE("try_emplace keeps an existing value and reports whether it added", "[dictionary]") {
+  Dictionary d;
+  auto [added, fresh] = d.try_emplace(Value(std::int64_t{7}), Value(std::string("first")));
+  CHECK(fresh);
+  CHECK(added->second == Value(std::string("first")));
+  auto [again, fresh_again] = d.try_emplace(Value(std::int64_t{7}), Value(std::string("second")));
+  CHECK_FALSE(fresh_again);
+  CHECK(again->second == Value(std::string("first")));
+  CHECK(d.size() == 1);
+  CHECK(d.find(Value(std::int64_t{8})) == nullptr);
+  CHECK(d.find(Value(std::string("7"))) == nullptr);  // a number and a string are different keys
+}
+
+TEST_CASE("a dictionary behaves as an ordered map under random updates", "[dictionary]") {
+  for (int kind = 0; kind < 3; ++kind) {
+    std::mt19937 rng(static_cast<std::uint32_t>(1234 + kind));
+    Dictionary d;
+    std::map<Value, Value> oracle;
+    for (int step = 0; step < 20000; ++step) {
+      const Value key = random_key(rng, kind);
+      const std::uint32_t action = rng() % 100;
+      if (action < 50) {
+        const Value value = static_cast<std::int64_t>(step);
+        d[key] = value;
+        oracle[key] = value;
+      } else if (action < 80) {
+        CHECK(d.erase(key) == oracle.erase(key));
+      } else if (action < 99) {
+        const Dictionary::Entry* e = d.find(key);
+        auto it = oracle.find(key);
+        REQUIRE((e == nullptr) == (it == oracle.end()));
+        if (e != nullptr) CHECK(e->second == it->second);
+      } else {
+        d.clear();
+        oracle.clear();
+      }
+      REQUIRE(d.size() == oracle.size());
+      if (step % 97 == 0) REQUIRE(walked(d) == walked(oracle));
+    }
+    CHECK(walked(d) == walked(oracle));
+  }
+}
+
+TEST_CASE("dictionaries compare by content, copy and swap", "[dictionary]") {
+  Dictionary a{{std::string("x"), std::int64_t{1}}, {std::string("y"), std::int64_t{2}}};
+  Dictionary b;
+  b[std::string("y")] = std::int64_t{2};
+  b[std::string("x")] = std::int64_t{1};
+  CHECK(a == b);
+  b[std::string("x")] = std::int64_t{3};
+  CHECK_FALSE(a == b);
+  Dictionary c = a;
+  c.erase(Value(std::string("x")));
+  CHECK(a.size() == 2);
+  CHECK(c.size() == 1);
+  c.swap(a);
+  CHECK(a.size() == 1);
+  CHECK(c.size() == 2);
+  CHECK(walked(c) == walked(std::map<Value, Value>{{std::string("x"), std::int64_t{1}}, {std::string("y"), std::int64_t{2}}}));
+}
+
+TEST_CASE("a cleared dictionary that once grew large starts over empty", "[dictionary]") {
+  Dictionary d;
+  for (std::int64_t i = 0; i < 5000; ++i) d[i] = i;
+  d.clear();
+  CHECK(d.empty());
+  for (std::int64_t i = 0; i < 10; ++i) d[i * 7] = i;
+  CHECK(d.size() == 10);
+  d.clear();  // few entries in a big table: cleared slot by slot
+  CHECK(d.empty());
+  int found = 0;
+  for (std::int64_t i = 0; i < 5000; ++i) found += d.find(Value(i)) != nullptr;
+  CHECK(found == 0);
+  d[std::int64_t{3}] = std::int64_t{4};
+  REQUIRE(d.find(Value(std::int64_t{3})) != nullptr);
+  CHECK(d.find(Value(std::int64_t{3}))->second == Value(std::int64_t{4}));
+}
