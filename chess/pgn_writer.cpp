@@ -5,7 +5,8 @@
 #include "chess/pgn_writer.h"
 
 #include <algorithm>
-#include <charconv>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 #include "chess/notation.h"
@@ -15,43 +16,46 @@ namespace quarry::chess {
 namespace {
 
 // Joins tokens with single spaces and breaks lines before a token that would pass the width.
+// The movetext goes into a buffer of its own, kept from game to game: tokens are a few bytes
+// each, and copying them by hand costs less than growing a std::string a few bytes at a time.
 class LineWriter {
  public:
-  void start(std::string& out, int width) {
-    out_ = &out;
+  void start(int width) {
     width_ = width < 1 ? 1 : static_cast<std::size_t>(width);
+    size_ = 0;
     column_ = 0;
     glue_next_ = false;
   }
+  std::string_view text() const { return {data_.get(), size_}; }
 
   // A token without line breaks. glue: no space before it (")" after a move); glue_after: none
   // after it ("(" before the variation's first move).
   void word(std::string_view text, bool glue = false, bool glue_after = false) {
     separate(text.size(), glue, glue_after);
-    out_->append(text);
+    put(text);
     column_ += text.size();
   }
 
-  // A comment without line breaks: open, text and close as one token.
+  // A comment without line breaks: open, text and close (unless 0) as one token.
   void braced(char open, std::string_view text, char close) {
     const std::size_t size = text.size() + 1 + (close != 0 ? 1 : 0);
     separate(size, false, false);
-    *out_ += open;
-    out_->append(text);
-    if (close != 0) *out_ += close;
+    put(open);
+    put(text);
+    if (close != 0) put(close);
     column_ += size;
   }
 
   // A token that may hold line breaks (a multi-line comment): the column restarts after the last.
   void token(std::string_view text) {
     separate(text.size(), false, false);
-    out_->append(text);
+    put(text);
     const std::size_t nl = text.rfind('\n');
     column_ = nl == std::string_view::npos ? column_ + text.size() : text.size() - nl - 1;
   }
 
   void finish() {
-    if (column_ > 0) *out_ += '\n';
+    if (column_ > 0) put('\n');
     column_ = 0;
   }
 
@@ -63,15 +67,42 @@ class LineWriter {
     if (column_ == 0) return;
     const std::size_t space = glue ? 0 : 1;
     if (column_ + space + size > width_) {
-      *out_ += '\n';
+      put('\n');
       column_ = 0;
     } else if (space > 0) {
-      *out_ += ' ';
+      put(' ');
       ++column_;
     }
   }
 
-  std::string* out_ = nullptr;
+  char* room(std::size_t n) {
+    if (n > capacity_ - size_) grow(n);
+    return data_.get() + size_;
+  }
+  void grow(std::size_t n) {
+    const std::size_t capacity = std::max(size_ + n, 2 * capacity_ + 4096);
+    auto bigger = std::make_unique_for_overwrite<char[]>(capacity);
+    if (size_ > 0) std::memcpy(bigger.get(), data_.get(), size_);
+    data_ = std::move(bigger);
+    capacity_ = capacity;
+  }
+  void put(char c) {
+    *room(1) = c;
+    ++size_;
+  }
+  void put(std::string_view text) {
+    char* to = room(text.size());
+    if (text.size() <= 16) {
+      for (char c : text) *to++ = c;
+    } else {
+      std::memcpy(to, text.data(), text.size());
+    }
+    size_ += text.size();
+  }
+
+  std::unique_ptr<char[]> data_;
+  std::size_t capacity_ = 0;
+  std::size_t size_ = 0;
   std::size_t width_ = 79;
   std::size_t column_ = 0;
   bool glue_next_ = false;
@@ -153,10 +184,13 @@ void write_tag(std::string& out, const Tag& tag) {
 // read back, so tag patterns never leave them out.
 bool defines_the_game(std::string_view name) { return name == "FEN" || name == "SetUp" || name == "Variant"; }
 
-void append_number(std::string& out, unsigned value) {
-  char digits[12];
-  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-  out.append(digits, end);
+// Writes the decimal digits of value ending at `end`; returns where they start.
+char* digits_before(char* end, unsigned value) {
+  do {
+    *--end = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  return end;
 }
 
 }  // namespace
@@ -282,9 +316,10 @@ void PgnWriter::Impl::annotations(NodeId id) {
   const GameNode& node = game_->node(id);
   if (!format_.elide_nags) {
     for (std::uint8_t nag : node.nags) {
-      text_.assign("$");
-      append_number(text_, nag);
-      line_.word(text_);
+      char buffer[4];
+      char* first = digits_before(buffer + sizeof buffer, nag);
+      *--first = '$';
+      line_.word(std::string_view(first, static_cast<std::size_t>(buffer + sizeof buffer - first)));
       if (format_.move_number_after_nag) need_number_ = true;
     }
   }
@@ -305,17 +340,20 @@ void PgnWriter::Impl::move(NodeId id) {
   const bool white = before.side_to_move() == Color::White;
   const std::string san = to_san(before, node.move, node.position);
   if (format_.move_numbers && (white || need_number_)) {
-    text_.clear();
-    append_number(text_, static_cast<unsigned>(before.fullmove_number()));
-    text_ += white ? "." : "...";  // CQLi writes "1.e4 e5" and "1...e5"
+    // "12." or "12...", then (unless split) " " when not compact, and the move: one token.
+    char buffer[32];
+    char* const number_end = buffer + 8;
+    char* const first = digits_before(number_end, static_cast<unsigned>(before.fullmove_number()));
+    char* end = number_end;
+    for (int dot = white ? 1 : 3; dot > 0; --dot) *end++ = '.';  // CQLi writes "1.e4 e5" and "1...e5"
     if (format_.split_moves) {
-      line_.word(text_);
+      line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
       line_.word(san, format_.compact_moves);
     } else {
       // The number and its move stay on one line.
-      if (!format_.compact_moves) text_ += ' ';
-      text_ += san;
-      line_.word(text_);
+      if (!format_.compact_moves) *end++ = ' ';
+      for (std::size_t i = 0; i < san.size() && end != buffer + sizeof buffer; ++i) *end++ = san[i];
+      line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
     }
   } else {
     line_.word(san);
@@ -375,8 +413,9 @@ void PgnWriter::Impl::write(std::string& out, const Game& game,
   }
   game_ = &game;
   index_inserted(inserted);
-  line_.start(out, format_.line_width);
+  line_.start(format_.line_width);
   movetext(result);
+  out += line_.text();
   out += '\n';
   game_ = nullptr;
 }
