@@ -1,9 +1,12 @@
 // PGN writer: tags, then the move tree as wrapped movetext. Variations are walked with an explicit
-// stack, so deeply nested input cannot overflow the call stack.
+// stack, so deeply nested input cannot overflow the call stack. Everything is appended to the
+// caller's string, and the scratch memory stays with the PgnWriter from one game to the next:
+// writing a game allocates nothing once the buffers have grown (see bench/RESULTS.md, "writing").
 #include "chess/pgn_writer.h"
 
 #include <algorithm>
-#include <cctype>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 #include "chess/notation.h"
@@ -13,105 +16,127 @@ namespace quarry::chess {
 namespace {
 
 // Joins tokens with single spaces and breaks lines before a token that would pass the width.
+// The movetext goes into a buffer of its own, kept from game to game: tokens are a few bytes
+// each, and copying them by hand costs less than growing a std::string a few bytes at a time.
 class LineWriter {
  public:
-  LineWriter(std::string& out, int width) : out_(out), width_(width < 1 ? 1 : width) {}
+  void start(int width) {
+    width_ = width < 1 ? 1 : static_cast<std::size_t>(width);
+    size_ = 0;
+    column_ = 0;
+    glue_next_ = false;
+  }
+  std::string_view text() const { return {data_.get(), size_}; }
 
-  // glue: no space before the token (")" after a move); glue_after: none after it ("(" before
-  // the variation's first move).
-  void token(std::string_view text, bool glue = false, bool glue_after = false) {
-    glue = glue || glue_next_;
-    glue_next_ = glue_after;
-    if (column_ > 0) {
-      const int space = glue ? 0 : 1;
-      if (column_ + space + static_cast<int>(text.size()) > width_) {
-        out_ += '\n';
-        column_ = 0;
-      } else if (space > 0) {
-        out_ += ' ';
-        ++column_;
-      }
-    }
-    out_ += text;
-    // Comments may hold line breaks: the column restarts after the last one.
+  // A token without line breaks. glue: no space before it (")" after a move); glue_after: none
+  // after it ("(" before the variation's first move).
+  void word(std::string_view text, bool glue = false, bool glue_after = false) {
+    separate(text.size(), glue, glue_after);
+    put(text);
+    column_ += text.size();
+  }
+
+  // A comment without line breaks: open, text and close (unless 0) as one token.
+  void braced(char open, std::string_view text, char close) {
+    const std::size_t size = text.size() + 1 + (close != 0 ? 1 : 0);
+    separate(size, false, false);
+    put(open);
+    put(text);
+    if (close != 0) put(close);
+    column_ += size;
+  }
+
+  // A token that may hold line breaks (a multi-line comment): the column restarts after the last.
+  void token(std::string_view text) {
+    separate(text.size(), false, false);
+    put(text);
     const std::size_t nl = text.rfind('\n');
-    column_ = nl == std::string_view::npos ? column_ + static_cast<int>(text.size())
-                                           : static_cast<int>(text.size() - nl - 1);
+    column_ = nl == std::string_view::npos ? column_ + text.size() : text.size() - nl - 1;
   }
 
   void finish() {
-    if (column_ > 0) out_ += '\n';
+    if (column_ > 0) put('\n');
     column_ = 0;
   }
 
  private:
-  std::string& out_;
-  int width_;
-  int column_ = 0;
-  bool glue_next_ = false;
-};
-
-class MovetextWriter {
- public:
-  MovetextWriter(std::string& out, const Game& game, std::span<const InsertedComment> inserted, const PgnFormat& format)
-      : line_(out, format.line_width), game_(game), format_(format) {
-    for (std::size_t i = 0; i < inserted.size(); ++i) order_.push_back(i);
-    auto by_node = [&](std::size_t a, std::size_t b) { return inserted[a].node < inserted[b].node; };
-    // Comments usually come in node order already (positions are examined in order).
-    if (!std::is_sorted(order_.begin(), order_.end(), by_node)) std::stable_sort(order_.begin(), order_.end(), by_node);
-    inserted_ = inserted;
-    glue_after_open_ = format.compact_variations;
+  // The space or line break before a token of `size` characters.
+  void separate(std::size_t size, bool glue, bool glue_after) {
+    glue = glue || glue_next_;
+    glue_next_ = glue_after;
+    if (column_ == 0) return;
+    const std::size_t space = glue ? 0 : 1;
+    if (column_ + space + size > width_) {
+      put('\n');
+      column_ = 0;
+    } else if (space > 0) {
+      put(' ');
+      ++column_;
+    }
   }
 
-  void write(std::string_view result);
+  char* room(std::size_t n) {
+    if (n > capacity_ - size_) grow(n);
+    return data_.get() + size_;
+  }
+  void grow(std::size_t n) {
+    const std::size_t capacity = std::max(size_ + n, 2 * capacity_ + 4096);
+    auto bigger = std::make_unique_for_overwrite<char[]>(capacity);
+    if (size_ > 0) std::memcpy(bigger.get(), data_.get(), size_);
+    data_ = std::move(bigger);
+    capacity_ = capacity;
+  }
+  void put(char c) {
+    *room(1) = c;
+    ++size_;
+  }
+  void put(std::string_view text) {
+    char* to = room(text.size());
+    if (text.size() <= 16) {
+      for (char c : text) *to++ = c;
+    } else {
+      std::memcpy(to, text.data(), text.size());
+    }
+    size_ += text.size();
+  }
 
- private:
-  struct Frame {
-    NodeId node;       // next node of this line to write; kNoNode when the line is done
-    NodeId variation;  // next variation of the last written node to open
-  };
-
-  void add_to_place(std::string_view text);
-  void write_place();
-  void comment(std::string_view text);
-  void annotations(NodeId id);
-  void move(NodeId id);
-
-  LineWriter line_;
-  const Game& game_;
-  const PgnFormat& format_;
-  std::span<const InsertedComment> inserted_;
-  std::vector<std::size_t> order_;  // indices of inserted_, sorted by node
-  std::vector<std::string> place_;  // the comments of one place (before a move, or after it)
-  std::string text_;
-  bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
-  bool glue_after_open_ = true;
+  std::unique_ptr<char[]> data_;
+  std::size_t capacity_ = 0;
+  std::size_t size_ = 0;
+  std::size_t width_ = 79;
+  std::size_t column_ = 0;
+  bool glue_next_ = false;
 };
 
 // Comment text as it can be written and read back unchanged: line ends become '\n' (a lone CR
 // would end a ';' comment early) and a line starting with '[' gets a space before it (a reader
 // takes "[Event " at a line start inside a comment as the next game, as Quarry's does).
-std::string readable_comment(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+void append_readable_comment(std::string& out, std::string_view text) {
+  const std::size_t begin = out.size();
   for (std::size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (c == '\r') {
       if (i + 1 < text.size() && text[i + 1] == '\n') continue;
       c = '\n';
     }
-    if (c == '[' && !out.empty() && out.back() == '\n') out += ' ';
+    if (c == '[' && out.size() > begin && out.back() == '\n') out += ' ';
     out += c;
   }
-  return out;
+}
+
+// Whether the text can be written between braces as it is: no line end, no '}'.
+bool plain_comment(std::string_view text) {
+  for (char c : text) {
+    if (c == '\n' || c == '\r' || c == '}') return false;
+  }
+  return true;
 }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // --compactcomments: every run of blanks (line ends included) becomes one space, none at the ends.
-std::string compact_text(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+void assign_compact_text(std::string& out, std::string_view text) {
+  out.clear();
   for (char c : text) {
     if (!is_blank(c)) {
       out += c;
@@ -120,132 +145,10 @@ std::string compact_text(std::string_view text) {
     }
   }
   if (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
 }
 
-// Collects one comment of the current place, compacted and without repeats as the format asks.
-void MovetextWriter::add_to_place(std::string_view text) {
-  std::string t = format_.compact_comments ? compact_text(text) : std::string(text);
-  if (format_.compact_comments && t.empty()) return;
-  if (format_.unique_comments && std::find(place_.begin(), place_.end(), t) != place_.end()) return;
-  place_.push_back(std::move(t));
-}
-
-// Writes the place's comments, as one comment when coalescing, and empties it.
-void MovetextWriter::write_place() {
-  if (format_.coalesce_comments && place_.size() > 1) {
-    std::string joined = place_[0];
-    for (std::size_t i = 1; i < place_.size(); ++i) {
-      joined += ' ';
-      joined += place_[i];
-    }
-    comment(joined);
-  } else {
-    for (const std::string& c : place_) comment(c);
-  }
-  place_.clear();
-}
-
-// A '}' cannot sit inside {…}: such a one-line text becomes a ';' comment, which ends the line;
-// in a multi-line one it is replaced by ']'.
-void MovetextWriter::comment(std::string_view raw) {
-  const std::string text = readable_comment(raw);
-  const bool brace = text.find('}') != std::string_view::npos;
-  const bool multiline = text.find('\n') != std::string_view::npos;
-  text_.assign(brace && !multiline ? ";" : "{");
-  text_ += text;
-  if (brace && !multiline) {
-    line_.token(text_);
-    line_.finish();
-  } else {
-    if (brace) std::replace(text_.begin(), text_.end(), '}', ']');
-    text_ += '}';
-    line_.token(text_);
-  }
-  if (format_.move_number_after_comment) need_number_ = true;
-}
-
-// Comments and NAGs at a node: the original ones, then what the query inserted.
-void MovetextWriter::annotations(NodeId id) {
-  const GameNode& node = game_.node(id);
-  if (!format_.elide_nags) {
-    for (std::uint8_t nag : node.nags) {
-      text_.assign("$");
-      text_ += std::to_string(nag);
-      line_.token(text_);
-      if (format_.move_number_after_nag) need_number_ = true;
-    }
-  }
-  if (!format_.elide_comments) {
-    for (const std::string& c : node.comments_after) add_to_place(c);
-  }
-  auto it = std::lower_bound(order_.begin(), order_.end(), id,
-                             [&](std::size_t i, NodeId n) { return inserted_[i].node < n; });
-  for (; it != order_.end() && inserted_[*it].node == id; ++it) add_to_place(inserted_[*it].text);
-  write_place();
-}
-
-void MovetextWriter::move(NodeId id) {
-  const GameNode& node = game_.node(id);
-  if (!format_.elide_comments) {
-    for (const std::string& c : node.comments_before) add_to_place(c);
-    write_place();
-  }
-  const Position& before = game_.node(node.parent).position;
-  const bool white = before.side_to_move() == Color::White;
-  std::string number;
-  if (format_.move_numbers && (white || need_number_)) {
-    number = std::to_string(before.fullmove_number());
-    number += white ? "." : "...";  // CQLi writes "1.e4 e5" and "1...e5"
-  }
-  const std::string san = to_san(before, node.move, node.position);
-  if (number.empty()) {
-    line_.token(san);
-  } else if (format_.split_moves) {
-    line_.token(number);
-    line_.token(san, format_.compact_moves);
-  } else {
-    // The number and its move stay on one line.
-    if (!format_.compact_moves) number += ' ';
-    line_.token(number + san);
-  }
-  need_number_ = false;
-  annotations(id);
-}
-
-void MovetextWriter::write(std::string_view result) {
-  annotations(game_.root());
-  std::vector<Frame> stack;
-  stack.push_back(Frame{game_.node(game_.root()).first_child, kNoNode});
-  while (!stack.empty()) {
-    Frame& f = stack.back();
-    if (f.variation != kNoNode) {
-      const NodeId v = f.variation;
-      f.variation = game_.node(v).next_sibling;
-      line_.token("(", false, glue_after_open_);
-      need_number_ = true;
-      stack.push_back(Frame{v, kNoNode});  // f is not used past this point
-      continue;
-    }
-    if (f.node == kNoNode) {
-      stack.pop_back();
-      if (!stack.empty()) {
-        line_.token(")", format_.compact_variations);
-        need_number_ = true;
-      }
-      continue;
-    }
-    const NodeId id = f.node;
-    move(id);
-    const GameNode& node = game_.node(id);
-    // Only a first child's siblings are its alternatives; a variation's own siblings belong to
-    // the line that opened it.
-    const bool first = game_.node(node.parent).first_child == id;
-    f.variation = first && !format_.elide_variations ? node.next_sibling : kNoNode;
-    f.node = node.first_child;
-  }
-  line_.token(result);
-  line_.finish();
+bool tag_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 // A tag is one line: a control character in the value (a newline from settag would start a
@@ -253,12 +156,27 @@ void MovetextWriter::write(std::string_view result) {
 void write_tag(std::string& out, const Tag& tag) {
   out += '[';
   if (tag.name.empty()) out += '_';
-  for (char c : tag.name) out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
-  out += " \"";
-  for (char c : tag.value) {
-    if (c == '\\' || c == '"') out += '\\';
-    out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;
+  if (std::all_of(tag.name.begin(), tag.name.end(), tag_name_char)) {
+    out += tag.name;
+  } else {
+    for (char c : tag.name) out += tag_name_char(c) ? c : '_';
   }
+  out += " \"";
+  std::size_t run = 0;  // the value is copied in runs between the characters that need care
+  for (std::size_t i = 0; i < tag.value.size(); ++i) {
+    const char c = tag.value[i];
+    const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    if (!control && c != '\\' && c != '"') continue;
+    out.append(tag.value, run, i - run);
+    if (control) {
+      out += ' ';
+    } else {
+      out += '\\';
+      out += c;
+    }
+    run = i + 1;
+  }
+  out.append(tag.value, run);
   out += "\"]\n";
 }
 
@@ -266,12 +184,225 @@ void write_tag(std::string& out, const Tag& tag) {
 // read back, so tag patterns never leave them out.
 bool defines_the_game(std::string_view name) { return name == "FEN" || name == "SetUp" || name == "Variant"; }
 
+// Writes the decimal digits of value ending at `end`; returns where they start.
+char* digits_before(char* end, unsigned value) {
+  do {
+    *--end = static_cast<char>('0' + value % 10);
+    value /= 10;
+  } while (value != 0);
+  return end;
+}
+
 }  // namespace
 
-void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
-               const PgnFormat& format) {
+// The movetext of one game at a time, and the memory kept between games.
+class PgnWriter::Impl {
+ public:
+  explicit Impl(const PgnFormat& format)
+      : format_(format),
+        collect_(format.compact_comments || format.unique_comments || format.coalesce_comments) {}
+
+  void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted);
+
+ private:
+  struct Frame {
+    NodeId node;       // next node of this line to write; kNoNode when the line is done
+    NodeId variation;  // next variation of the last written node to open
+  };
+
+  void index_inserted(std::span<const std::span<const InsertedComment>> inserted);
+  void movetext(std::string_view result);
+  void add(std::string_view text);
+  void write_place();
+  void comment(std::string_view text);
+  void annotations(NodeId id);
+  void move(NodeId id);
+
+  const PgnFormat& format_;
+  const bool collect_;  // comments gathered per place, for compacting, coalescing or uniqueness
+  const Game* game_ = nullptr;
+  LineWriter line_;
+  std::vector<std::uint32_t> first_;  // per node (and one past the last): its first entry of by_node_
+  std::vector<std::uint32_t> next_;   // per node, while indexing: where its next entry goes
+  std::vector<const std::string*> by_node_;  // the inserted comments' texts, in node order
+  std::vector<std::string> place_;    // the comments of one place (before a move, or after it)
+  std::size_t place_size_ = 0;        // entries of place_ in use (the rest keep their memory)
+  std::string text_;                  // a token being put together
+  std::vector<Frame> stack_;
+  bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
+};
+
+// The inserted comments grouped by node (a counting sort, stable: group order, then list order).
+// A comment naming no node of the game is never written.
+void PgnWriter::Impl::index_inserted(std::span<const std::span<const InsertedComment>> inserted) {
+  const std::size_t nodes = game_->node_count();
+  first_.assign(nodes + 1, 0);
+  for (std::span<const InsertedComment> group : inserted) {
+    for (const InsertedComment& c : group) {
+      if (c.node < nodes) ++first_[c.node + 1];
+    }
+  }
+  for (std::size_t i = 1; i <= nodes; ++i) first_[i] += first_[i - 1];
+  by_node_.resize(first_[nodes]);
+  next_.assign(first_.begin(), first_.end() - 1);
+  for (std::span<const InsertedComment> group : inserted) {
+    for (const InsertedComment& c : group) {
+      if (c.node < nodes) by_node_[next_[c.node]++] = &c.text;
+    }
+  }
+}
+
+// One comment of the current place: written at once, or collected when the format compacts,
+// coalesces or drops repeats.
+void PgnWriter::Impl::add(std::string_view text) {
+  if (!collect_) {
+    comment(text);
+    return;
+  }
+  if (place_size_ == place_.size()) place_.emplace_back();
+  std::string& entry = place_[place_size_];
+  if (format_.compact_comments) {
+    assign_compact_text(entry, text);
+    if (entry.empty()) return;
+  } else {
+    entry.assign(text);
+  }
+  const auto end = place_.begin() + static_cast<std::ptrdiff_t>(place_size_);
+  if (format_.unique_comments && std::find(place_.begin(), end, entry) != end) return;
+  ++place_size_;
+}
+
+// Writes the collected comments of the place, as one comment when coalescing, and empties it.
+void PgnWriter::Impl::write_place() {
+  if (place_size_ == 0) return;
+  if (format_.coalesce_comments && place_size_ > 1) {
+    std::string& joined = place_[0];
+    for (std::size_t i = 1; i < place_size_; ++i) {
+      joined += ' ';
+      joined += place_[i];
+    }
+    comment(joined);
+  } else {
+    for (std::size_t i = 0; i < place_size_; ++i) comment(place_[i]);
+  }
+  place_size_ = 0;
+}
+
+// A '}' cannot sit inside {…}: such a one-line text becomes a ';' comment, which ends the line;
+// in a multi-line one it is replaced by ']'.
+void PgnWriter::Impl::comment(std::string_view raw) {
+  if (format_.move_number_after_comment) need_number_ = true;
+  if (plain_comment(raw)) {
+    line_.braced('{', raw, '}');
+    return;
+  }
+  text_.clear();
+  append_readable_comment(text_, raw);
+  const bool brace = text_.find('}') != std::string::npos;
+  const bool multiline = text_.find('\n') != std::string::npos;
+  if (brace && !multiline) {
+    line_.braced(';', text_, 0);
+    line_.finish();
+    return;
+  }
+  if (brace) std::replace(text_.begin(), text_.end(), '}', ']');
+  text_.insert(text_.begin(), '{');
+  text_ += '}';
+  line_.token(text_);
+}
+
+// Comments and NAGs at a node: the original ones, then what the query inserted.
+void PgnWriter::Impl::annotations(NodeId id) {
+  const GameNode& node = game_->node(id);
+  if (!format_.elide_nags) {
+    for (std::uint8_t nag : node.nags) {
+      char buffer[4];
+      char* first = digits_before(buffer + sizeof buffer, nag);
+      *--first = '$';
+      line_.word(std::string_view(first, static_cast<std::size_t>(buffer + sizeof buffer - first)));
+      if (format_.move_number_after_nag) need_number_ = true;
+    }
+  }
+  if (!format_.elide_comments) {
+    for (const std::string& c : node.comments_after) add(c);
+  }
+  for (std::uint32_t i = first_[id]; i < first_[id + 1]; ++i) add(*by_node_[i]);
+  write_place();
+}
+
+void PgnWriter::Impl::move(NodeId id) {
+  const GameNode& node = game_->node(id);
+  if (!format_.elide_comments) {
+    for (const std::string& c : node.comments_before) add(c);
+    write_place();
+  }
+  const Position& before = game_->node(node.parent).position;
+  const bool white = before.side_to_move() == Color::White;
+  const std::string san = to_san(before, node.move, node.position);
+  if (format_.move_numbers && (white || need_number_)) {
+    // "12." or "12...", then (unless split) " " when not compact, and the move: one token.
+    char buffer[32];
+    char* const number_end = buffer + 8;
+    char* const first = digits_before(number_end, static_cast<unsigned>(before.fullmove_number()));
+    char* end = number_end;
+    for (int dot = white ? 1 : 3; dot > 0; --dot) *end++ = '.';  // CQLi writes "1.e4 e5" and "1...e5"
+    if (format_.split_moves) {
+      line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
+      line_.word(san, format_.compact_moves);
+    } else {
+      // The number and its move stay on one line.
+      if (!format_.compact_moves) *end++ = ' ';
+      for (std::size_t i = 0; i < san.size() && end != buffer + sizeof buffer; ++i) *end++ = san[i];
+      line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
+    }
+  } else {
+    line_.word(san);
+  }
+  need_number_ = false;
+  annotations(id);
+}
+
+void PgnWriter::Impl::movetext(std::string_view result) {
+  const Game& game = *game_;
+  need_number_ = true;
+  annotations(game.root());
+  stack_.clear();
+  stack_.push_back(Frame{game.node(game.root()).first_child, kNoNode});
+  while (!stack_.empty()) {
+    Frame& f = stack_.back();
+    if (f.variation != kNoNode) {
+      const NodeId v = f.variation;
+      f.variation = game.node(v).next_sibling;
+      line_.word("(", false, format_.compact_variations);
+      need_number_ = true;
+      stack_.push_back(Frame{v, kNoNode});  // f is not used past this point
+      continue;
+    }
+    if (f.node == kNoNode) {
+      stack_.pop_back();
+      if (!stack_.empty()) {
+        line_.word(")", format_.compact_variations);
+        need_number_ = true;
+      }
+      continue;
+    }
+    const NodeId id = f.node;
+    move(id);
+    const GameNode& node = game.node(id);
+    // Only a first child's siblings are its alternatives; a variation's own siblings belong to
+    // the line that opened it.
+    const bool first = game.node(node.parent).first_child == id;
+    f.variation = first && !format_.elide_variations ? node.next_sibling : kNoNode;
+    f.node = node.first_child;
+  }
+  line_.word(result);
+  line_.finish();
+}
+
+void PgnWriter::Impl::write(std::string& out, const Game& game,
+                            std::span<const std::span<const InsertedComment>> inserted) {
   for (const Tag& tag : game.tags()) {
-    if (!format.keep_tag || defines_the_game(tag.name) || format.keep_tag(tag.name)) write_tag(out, tag);
+    if (!format_.keep_tag || defines_the_game(tag.name) || format_.keep_tag(tag.name)) write_tag(out, tag);
   }
   out += '\n';
   std::string_view result = game.result();
@@ -280,8 +411,26 @@ void write_pgn(std::string& out, const Game& game, std::span<const InsertedComme
     const bool valid = tag != nullptr && (*tag == "1-0" || *tag == "0-1" || *tag == "1/2-1/2");
     result = valid ? std::string_view(*tag) : std::string_view("*");
   }
-  MovetextWriter(out, game, inserted, format).write(result);
+  game_ = &game;
+  index_inserted(inserted);
+  line_.start(format_.line_width);
+  movetext(result);
+  out += line_.text();
   out += '\n';
+  game_ = nullptr;
+}
+
+PgnWriter::PgnWriter(PgnFormat format) : format_(std::move(format)), impl_(std::make_unique<Impl>(format_)) {}
+
+PgnWriter::~PgnWriter() = default;
+
+void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted) {
+  impl_->write(out, game, inserted);
+}
+
+void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
+               const PgnFormat& format) {
+  PgnWriter(format).write(out, game, inserted);
 }
 
 }  // namespace quarry::chess

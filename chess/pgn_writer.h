@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -38,7 +39,32 @@ struct PgnFormat {
   std::function<bool(std::string_view name)> keep_tag;
 };
 
-// Appends the game as PGN text (tags, blank line, movetext wrapped at line_width, blank line).
+// Writes games one after another, keeping its scratch memory (the inserted comments indexed by
+// node, the comments of one place, the variation stack) between games, so that writing many games
+// allocates nothing per game or move.
+class PgnWriter {
+ public:
+  explicit PgnWriter(PgnFormat format = {});
+  ~PgnWriter();
+  PgnWriter(const PgnWriter&) = delete;
+  PgnWriter& operator=(const PgnWriter&) = delete;
+
+  // Appends the game as PGN text (tags, blank line, movetext wrapped at line_width, blank line).
+  // The comments of `inserted` are taken group by group: at one node, the first group's come
+  // first, each group's in its own order.
+  void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted);
+  void write(std::string& out, const Game& game, std::span<const InsertedComment> inserted) {
+    write(out, game, std::span<const std::span<const InsertedComment>>(&inserted, 1));
+  }
+  const PgnFormat& format() const { return format_; }
+
+ private:
+  class Impl;
+  PgnFormat format_;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Appends the game as PGN text with a one-off PgnWriter (for a few games; use PgnWriter for many).
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
                const PgnFormat& format = {});
 

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "chess/pgn_writer.h"
 
 namespace quarry::interpreter {
 namespace {
@@ -45,43 +44,44 @@ std::string value_text(const Value& v) {
 
 }  // namespace
 
-std::string GameOutput::render(const chess::Game& game, Context& ctx) {
-  comments_.clear();
+void GameOutput::render(const chess::Game& game, Context& ctx) {
+  header_.clear();
+  groups_.clear();
+  // silent drops every comment the run would add, the query's own `comment`s included (CQL 6.1).
   if (!settings_.silent) {
     for (std::size_t i = 0; i < query_.sorts.size(); ++i) {
       const SortState& s = ctx.sorts()[i];
       if (s.best && !query_.sorts[i].title.empty()) {
-        comments_.push_back({game.root(), query_.sorts[i].title + ": " + sort_key_text(*s.best)});
+        header_.push_back({game.root(), query_.sorts[i].title + ": " + sort_key_text(*s.best)});
       }
     }
-    if (!settings_.no_header) comments_.push_back({game.root(), "Game number " + std::to_string(game.number)});
+    if (!settings_.no_header) {
+      header_.push_back({game.root(), "Game number "});
+      header_.back().text += std::to_string(game.number);
+    }
+    groups_.push_back(header_);
+    groups_.push_back(ctx.comments());
+    for (const SortState& s : ctx.sorts()) groups_.push_back(s.comments);
   }
-  // silent drops every comment the run would add, the query's own `comment`s included (CQL 6.1).
-  if (!settings_.silent) {
-    comments_.insert(comments_.end(), ctx.comments().begin(), ctx.comments().end());
-    for (const SortState& s : ctx.sorts()) comments_.insert(comments_.end(), s.comments.begin(), s.comments.end());
-  }
-  // write_pgn puts them in position order, each node's in the order they were made.
-  std::string text;
-  const PgnOutputSettings& pgn = settings_.pgn;
-  if (!any_applies(ctx.edits(), pgn)) {
-    chess::write_pgn(text, game, comments_, pgn.format);
+  // The writer puts them in position order, each node's in the order of groups_, then as made.
+  text_.clear();
+  if (!any_applies(ctx.edits(), settings_.pgn)) {
+    writer_.write(text_, game, groups_);
   } else {
     edited_ = game;
-    apply_edits(edited_, ctx.edits(), pgn);
-    chess::write_pgn(text, edited_, comments_, pgn.format);
+    apply_edits(edited_, ctx.edits(), settings_.pgn);
+    writer_.write(text_, edited_, groups_);
   }
-  return text;
 }
 
 void GameOutput::add(const chess::Game& game, Context& ctx, std::uint64_t matches) {
   if (file_ == nullptr && !settings_.hold_all) return;
-  std::string text = render(game, ctx);
+  render(game, ctx);
   if (!games_sorted(query_, settings_) && !settings_.hold_all) {
-    file_->write(text);
+    file_->write(text_);
     return;
   }
-  MatchedGame held{{}, game.number, file_index_, std::move(text), matches};
+  MatchedGame held{{}, game.number, file_index_, text_, matches};
   for (const SortState& s : ctx.sorts()) held.keys.push_back(s.best);
   held_.push_back(std::move(held));
 }

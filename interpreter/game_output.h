@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "chess/pgn_writer.h"
 #include "interpreter/context.h"
 #include "interpreter/output_file.h"
 #include "interpreter/pgn_format_options.h"
@@ -48,7 +50,7 @@ inline bool games_sorted(const CompiledQuery& query, const OutputSettings& setti
 class GameOutput {
  public:
   GameOutput(const CompiledQuery& query, OutputSettings settings, OutputFile* file)
-      : query_(query), settings_(settings), file_(file) {}
+      : query_(query), settings_(std::move(settings)), file_(file), writer_(settings_.pgn.format) {}
 
   // A matched game, with what the query recorded in ctx while examining it.
   void add(const chess::Game& game, Context& ctx, std::uint64_t matches = 0);
@@ -60,14 +62,18 @@ class GameOutput {
   std::vector<MatchedGame>& held() { return held_; }
 
  private:
-  std::string render(const chess::Game& game, Context& ctx);
+  // Appends the game as written to text_.
+  void render(const chess::Game& game, Context& ctx);
 
   const CompiledQuery& query_;
   OutputSettings settings_;
   OutputFile* file_;
   std::vector<MatchedGame> held_;
   std::uint64_t file_index_ = 0;
-  std::vector<chess::InsertedComment> comments_;
+  chess::PgnWriter writer_;
+  std::string text_;  // the game being written; its memory is kept from game to game
+  std::vector<chess::InsertedComment> header_;  // sort titles and "Game number N"
+  std::vector<std::span<const chess::InsertedComment>> groups_;  // header_, then the query's comments
   chess::Game edited_;
 };
 

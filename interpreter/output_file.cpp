@@ -141,7 +141,15 @@ std::unique_ptr<OutputFile> OutputFile::open(const std::string& path, std::strin
 }
 
 OutputFile::OutputFile(std::string path, Kind kind, OutputMode mode, std::FILE* stream, std::string temp_path)
-    : path_(std::move(path)), kind_(kind), mode_(mode), stream_(stream), temp_path_(std::move(temp_path)) {}
+    : path_(std::move(path)), kind_(kind), mode_(mode), stream_(stream), temp_path_(std::move(temp_path)) {
+  // Games are written one by one, a few KB each: a large buffer makes one system call per
+  // 64 KB instead of one per block. Standard output keeps the buffering it has (it may be shared).
+  // (glibc ignores the size unless given the buffer.) The stream is closed before buffer_ goes.
+  if (kind_ != Kind::Standard) {
+    buffer_ = std::make_unique<char[]>(kWriteBuffer);
+    std::setvbuf(stream_, buffer_.get(), _IOFBF, kWriteBuffer);
+  }
+}
 
 OutputFile::~OutputFile() {
   if (kind_ == Kind::Standard) {

@@ -34,6 +34,7 @@ class OutputFile {
 
  private:
   enum class Kind { Standard, InPlace, Unnamed, Named };
+  static constexpr std::size_t kWriteBuffer = std::size_t{1} << 16;
   OutputFile(std::string path, Kind kind, OutputMode mode, std::FILE* stream, std::string temp_path);
   bool link_into_place(std::string* error);
   std::string path_;  // the file finally written (a symbolic link's target)
@@ -41,6 +42,7 @@ class OutputFile {
   OutputMode mode_;
   std::FILE* stream_;
   std::string temp_path_;  // Named: the mkstemp file
+  std::unique_ptr<char[]> buffer_;  // the stream's buffer (standard output keeps its own)
   bool failed_ = false;
   bool committed_ = false;
 };
