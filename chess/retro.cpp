@@ -17,7 +17,6 @@ namespace {
 constexpr char kTypeLetters[] = " PNBRQK";  // indexed by PieceType
 constexpr PieceType kUncapturable[] = {PieceType::Pawn, PieceType::Knight, PieceType::Bishop, PieceType::Rook,
                                        PieceType::Queen};
-constexpr PieceType kPromotions[] = {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen};
 
 int forward(Color c) { return c == Color::White ? 8 : -8; }
 // Rank counted from the side's own back rank: 0 … 7.
@@ -72,11 +71,14 @@ class Retractor {
   }
 
  private:
+  // A castling right says its rook never moved, and that no king of the mover's colour did: a
+  // king move drops all of its side's rights (Position::play), so with two kings of one colour
+  // (a FEN may give them) neither can have made the last move while a right stands.
   SquareSet unmoved_squares() const {
     SquareSet squares;
     for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
       const Square rook = pos_.castling_rook(mover_, side);
-      if (rook.is_valid()) squares |= SquareSet(rook) | pos_.king(mover_);
+      if (rook.is_valid()) squares |= SquareSet(rook) | pos_.pieces(mover_, PieceType::King);
     }
     return squares;
   }

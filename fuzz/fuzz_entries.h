@@ -28,5 +28,9 @@ using Entry = void (*)(std::string_view);
 Entry entry_named(std::string_view name);
 // The largest input the libFuzzer target `name` passes on (larger ones are skipped).
 std::size_t max_fuzz_input(std::string_view name);
+// The CPU seconds one input of target `name` may take before the fuzzer reports it as a hang:
+// far above the slowest honest input (a query stops at its step budget within ~30 ms under ASan,
+// a FEN takes microseconds), far below libFuzzer's wall-clock -timeout.
+long cpu_seconds_per_input(std::string_view name);
 
 }  // namespace quarry::fuzz

@@ -332,10 +332,10 @@ Binder::Bound Binder::bind_operator(const SyntaxNode& node) {
 Binder::Bound Binder::bind_tracked(const SyntaxNode& node) {
   // Functions are expanded at each call and transforms bind a copy per transformation, so a
   // short query can ask for an exponential number of filters: a budget stops it with a message.
-  if (++bound_nodes_ > kMaxBoundNodes) {
+  if (++bound_nodes_ > max_bound_nodes_) {
     if (!expansion_reported_) {
       expansion_reported_ = true;
-      error(node, "the query expands to more than " + std::to_string(kMaxBoundNodes) + " filters",
+      error(node, "the query expands to more than " + std::to_string(max_bound_nodes_) + " filters",
             "nested transforms and functions that call functions multiply the filters to build; nest fewer");
     }
     return {};

@@ -52,6 +52,9 @@ class Binder {
       : registry_(registry), file_(&file), diagnostics_(diagnostics) {}
   // --secure: bind functions of filters that touch files report an error instead.
   void set_secure(bool secure) { secure_ = secure; }
+  // The most filters one query may build (function calls and transforms multiply them).
+  static constexpr std::size_t kMaxBoundNodes = 1'000'000;
+  void set_max_bound_nodes(std::size_t limit) { max_bound_nodes_ = limit; }
   bool secure() const { return secure_; }
   // Query text from several sources (file, command line) shares one set of variables.
   void set_file(const grammar::SourceFile& file) { file_ = &file; }
@@ -131,10 +134,10 @@ class Binder {
   // $D[k], $D[k] op= v and #$D when the name is a dictionary; nullopt when it is not.
   std::optional<FilterPtr> bind_dictionary_use(const grammar::SyntaxNode& node);
 
-  static constexpr std::size_t kMaxBoundNodes = 1'000'000;
   const Registry& registry_;
   bool secure_ = false;
-  std::size_t bound_nodes_ = 0;  // bind() calls so far, against kMaxBoundNodes
+  std::size_t max_bound_nodes_ = kMaxBoundNodes;
+  std::size_t bound_nodes_ = 0;  // bind() calls so far, against max_bound_nodes_
   bool expansion_reported_ = false;
   std::shared_ptr<bool> cache_game_constants_ = std::make_shared<bool>(true);
   bool edits_tags_ = false;

@@ -170,6 +170,7 @@ std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, c
                                               CompiledQuery query) {
   Binder binder(registry, file, diagnostics);
   binder.set_secure(options.secure);
+  binder.set_max_bound_nodes(options.max_bound_filters);
   Stdlib lib;
   std::set<std::string> functions;
   if (!stdlib_for(options, lib, registry, binder, functions, diagnostics)) return std::nullopt;
@@ -205,6 +206,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
                                            CompileOptions options) {
   Binder binder(registry, file, diagnostics);
   binder.set_secure(options.secure);
+  binder.set_max_bound_nodes(options.max_bound_filters);
   Stdlib lib;
   std::set<std::string> functions;
   if (!stdlib_for(options, lib, registry, binder, functions, diagnostics)) return std::nullopt;

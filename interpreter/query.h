@@ -86,6 +86,8 @@ struct CompileOptions {
   // The stdlib already parsed (parse_stdlib), for callers that compile many queries: only its
   // binding is repeated. It must outlive the compiled query. nullptr: parse it here.
   const Stdlib* stdlib = nullptr;
+  // The most filters the query may build (Binder::kMaxBoundNodes unless lowered, as the fuzzer does).
+  std::size_t max_bound_filters = Binder::kMaxBoundNodes;
 };
 
 // `extra` (optional) is query text given on the command line: CQL's preamble, bound before the

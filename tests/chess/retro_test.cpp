@@ -24,6 +24,12 @@ bool has(const std::vector<std::string>& list, const std::string& text) {
   return std::find(list.begin(), list.end(), text) != list.end();
 }
 
+// Board, side to move, castling rights and en passant square: the predecessor's clocks are a guess.
+std::string without_clocks(const Position& pos) {
+  const std::string fen = pos.fen();
+  return fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));
+}
+
 }  // namespace
 
 TEST_CASE("the initial position: only the knights can have moved", "[retro]") {
@@ -160,4 +166,20 @@ TEST_CASE("a predecessor keeps the castling rook when an uncaptured rook stands 
     uncaptures += r.uncaptured == PieceType::Rook ? 1 : 0;
   }
   CHECK(uncaptures > 0);
+}
+
+TEST_CASE("while a side holds a castling right none of its kings retracts, however many it has", "[retro]") {
+  // Two black kings (a FEN may give them) and Black's rights: any king move forwards would have
+  // dropped the rights, so neither the e8 king nor the f8 king made the last move (found by fuzzing).
+  const Position pos = at("rnbqkknr/pppnp1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3");
+  const auto legal = legal_retractions(pos);
+  REQUIRE_FALSE(legal.empty());
+  for (const Retraction& r : legal) {
+    INFO(retraction_text(pos, r));
+    CHECK(pos.piece_at(r.move.to()).type() != PieceType::King);
+    CHECK(without_clocks(retract(pos, r).after(r.move)) == without_clocks(pos));
+  }
+  // Without the rights the second king may have moved: ~Kf7f8 (f7 is empty) is a retraction then.
+  const Position no_rights = at("rnbqkknr/pppnp1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQ - 0 3");
+  CHECK(has(texts(no_rights, legal_retractions(no_rights)), "~Kf7f8"));
 }
