@@ -255,8 +255,17 @@ bool leaves_king_attacked(const Position& pos, Square from, Square to) {
   if (!king_moves && !pos.in_check()) {
     // Out of check, only a slider line through `from` can open onto the king; a piece that stays
     // on that line (no piece but the king can cross to its other side) keeps it closed.
-    if (!(rook_rays(king) | bishop_rays(king)).contains(from)) return false;
-    if (line_through(king, from).contains(to)) return false;
+    const SquareSet queens = pos.pieces(them, PieceType::Queen);
+    SquareSet snipers;  // enemy sliders that move along the king's line through `from`
+    if (rook_rays(king).contains(from)) {
+      snipers = pos.pieces(them, PieceType::Rook) | queens;
+    } else if (bishop_rays(king).contains(from)) {
+      snipers = pos.pieces(them, PieceType::Bishop) | queens;
+    } else {
+      return false;
+    }
+    const SquareSet line = line_through(king, from);
+    if (line.contains(to) || !line.intersects(snipers)) return false;
   }
   const SquareSet occupied = (pos.occupied() & ~SquareSet(from)) | SquareSet(to);
   const SquareSet enemies = pos.pieces(them) & ~SquareSet(to);  // a capture removes one
