@@ -109,33 +109,6 @@ inline std::uint64_t rank_attacks(int square, std::uint64_t occupied) {
   return std::uint64_t{kRankTable[static_cast<std::size_t>(square & 7)][inner]} << shift;
 }
 
-struct LineTables {
-  std::array<std::array<std::uint64_t, 64>, 64> between{};
-  std::array<std::array<std::uint64_t, 64>, 64> line{};
-};
-
-LineTables build_line_tables() {
-  LineTables t;
-  for (int a = 0; a < 64; ++a) {
-    for (PieceType slider : {PieceType::Bishop, PieceType::Rook}) {
-      const SquareSet from_a = slider_attacks_reference(slider, Square(a), SquareSet());
-      for (Square b : from_a) {
-        const SquareSet from_b = slider_attacks_reference(slider, b, SquareSet());
-        t.line[a][b.index()] = ((from_a & from_b) | Square(a) | b).bits();
-        t.between[a][b.index()] = (slider_attacks_reference(slider, Square(a), SquareSet(b)) &
-                                   slider_attacks_reference(slider, b, SquareSet(Square(a))))
-                                      .bits();
-      }
-    }
-  }
-  return t;
-}
-
-const LineTables& line_tables() {
-  static const LineTables tables = build_line_tables();
-  return tables;
-}
-
 }  // namespace
 
 namespace detail {
@@ -151,6 +124,31 @@ constexpr std::array<std::uint64_t, 64> kRookRays = [] {
 constexpr std::array<std::uint64_t, 64> kBishopRays = [] {
   std::array<std::uint64_t, 64> t{};
   for (int s = 0; s < 64; ++s) t[s] = kLineMasks[s].diagonal | kLineMasks[s].antidiagonal;
+  return t;
+}();
+
+// between[a][b]: the squares strictly between two squares on one line; line[a][b]: that whole
+// line, edge to edge (both empty when a and b share no rank, file or diagonal). Walked at
+// compile time so that the lookups inline without a first-use guard.
+constexpr LineTables kLineTables = [] {
+  LineTables t{};
+  constexpr int kDirections[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+  for (int a = 0; a < 64; ++a) {
+    for (const auto& d : kDirections) {
+      std::uint64_t passed = 0;
+      int f = (a & 7) + d[0];
+      int r = (a >> 3) + d[1];
+      const std::uint64_t whole = line_mask(a, d[0], d[1]) | (std::uint64_t{1} << a);
+      while (f >= 0 && f < 8 && r >= 0 && r < 8) {
+        const int b = r * 8 + f;
+        t.between[a][b] = passed;
+        t.line[a][b] = whole;
+        passed |= std::uint64_t{1} << b;
+        f += d[0];
+        r += d[1];
+      }
+    }
+  }
   return t;
 }();
 }  // namespace detail
@@ -201,7 +199,5 @@ SquareSet slider_attacks_reference(PieceType slider, Square s, SquareSet occupie
   return SquareSet(bits);
 }
 
-SquareSet between(Square a, Square b) { return SquareSet(line_tables().between[a.index()][b.index()]); }
-SquareSet line_through(Square a, Square b) { return SquareSet(line_tables().line[a.index()][b.index()]); }
 
 }  // namespace quarry::chess

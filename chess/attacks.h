@@ -16,6 +16,11 @@ extern const std::array<std::uint64_t, 64> kKingTable;
 extern const std::array<std::array<std::uint64_t, 64>, 2> kPawnTable;  // by colour
 extern const std::array<std::uint64_t, 64> kRookRays;    // rook attacks on an empty board
 extern const std::array<std::uint64_t, 64> kBishopRays;  // bishop attacks on an empty board
+struct LineTables {
+  std::array<std::array<std::uint64_t, 64>, 64> between;
+  std::array<std::array<std::uint64_t, 64>, 64> line;
+};
+extern const LineTables kLineTables;
 }  // namespace detail
 
 inline SquareSet knight_attacks(Square s) { return SquareSet(detail::kKnightTable[static_cast<std::size_t>(s.index())]); }
@@ -36,8 +41,12 @@ SquareSet piece_attacks(Piece p, Square s, SquareSet occupied);
 SquareSet slider_attacks_reference(PieceType slider, Square s, SquareSet occupied);
 
 // Squares strictly between a and b when they share a rank, file or diagonal; else empty.
-SquareSet between(Square a, Square b);
+inline SquareSet between(Square a, Square b) {
+  return SquareSet(detail::kLineTables.between[static_cast<std::size_t>(a.index())][static_cast<std::size_t>(b.index())]);
+}
 // The whole rank/file/diagonal through a and b (edge to edge) when aligned; else empty.
-SquareSet line_through(Square a, Square b);
+inline SquareSet line_through(Square a, Square b) {
+  return SquareSet(detail::kLineTables.line[static_cast<std::size_t>(a.index())][static_cast<std::size_t>(b.index())]);
+}
 
 }  // namespace quarry::chess

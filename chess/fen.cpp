@@ -139,6 +139,7 @@ std::optional<Position> Position::from_fen(std::string_view fen, std::string* er
     if (k.file() != 4 || (rook.file() != 0 && rook.file() != 7)) pos.chess960_ = true;
   }
   pos.key_ = pos.compute_key();
+  pos.checkers_ = pos.compute_checkers();
   return pos;
 }
 

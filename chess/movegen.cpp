@@ -9,6 +9,29 @@ namespace quarry::chess {
 
 namespace {
 
+// Castling on that side: the right, an empty path, and no attacked square for the king to cross
+// or land on. to_mask: castling counts when it holds the king's destination or the rook's square.
+bool castling_is_legal(const Position& pos, CastlingSide side, SquareSet to_mask) {
+  const Color us = pos.side_to_move();
+  const Square king = pos.king(us);
+  const Square rook = pos.castling_rook(us, side);
+  if (!king.is_valid() || !rook.is_valid() || pos.in_check()) return false;
+  const Square king_to = Position::castling_king_destination(king, rook);
+  const Square rook_to = Position::castling_rook_destination(king, rook);
+  if (!to_mask.contains(king_to) && !to_mask.contains(rook)) return false;
+  const SquareSet movers = SquareSet(king) | rook;
+  const SquareSet must_be_empty = (between(king, king_to) | king_to | between(rook, rook_to) | rook_to).without(movers);
+  if (must_be_empty.intersects(pos.occupied())) return false;
+  // The castling king and rook leave the board for the test: in Chess960 the rook may shield
+  // the king's destination from a slider behind it.
+  const SquareSet occ = pos.occupied().without(movers);
+  const SquareSet enemy = pos.pieces(~us);
+  for (Square s : between(king, king_to) | king_to) {
+    if ((pos.attackers_to(s, occ) & enemy).any()) return false;
+  }
+  return true;
+}
+
 // What one generation pass needs to know, computed once per call.
 struct Generator {
   const Position& pos;
@@ -97,22 +120,7 @@ struct Generator {
   void castling_moves() {
     if (!from_mask.contains(king) || checkers.any()) return;
     for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-      const Square rook = pos.castling_rook(us, side);
-      if (!rook.is_valid()) continue;
-      const Square king_to = Position::castling_king_destination(king, rook);
-      const Square rook_to = Position::castling_rook_destination(king, rook);
-      if (!to_mask.contains(king_to) && !to_mask.contains(rook)) continue;
-      const SquareSet movers = SquareSet(king) | rook;
-      const SquareSet must_be_empty = (between(king, king_to) | king_to | between(rook, rook_to) | rook_to).without(movers);
-      if (must_be_empty.intersects(occupied)) continue;
-      // The castling king and rook leave the board for the test: in Chess960 the rook may shield
-      // the king's destination from a slider behind it.
-      const SquareSet occ = occupied.without(movers);
-      bool safe = true;
-      for (Square s : between(king, king_to) | king_to) {
-        if ((pos.attackers_to(s, occ) & enemy).any()) safe = false;
-      }
-      if (safe) out.push_back(Move(king, rook, Move::Kind::Castling));
+      if (castling_is_legal(pos, side, to_mask)) out.push_back(Move(king, pos.castling_rook(us, side), Move::Kind::Castling));
     }
   }
 
@@ -141,6 +149,10 @@ void generate_legal_moves(const Position& pos, MoveList& out, SquareSet from_mas
 
 void generate_pseudo_legal_moves(const Position& pos, MoveList& out) {
   Generator(pos, out, false, SquareSet::all(), SquareSet::all()).run();
+}
+
+bool can_castle(const Position& pos, CastlingSide side) {
+  return castling_is_legal(pos, side, variant_destinations(pos.variant()));
 }
 
 bool is_legal(const Position& pos, Move m) {

@@ -15,6 +15,8 @@ void generate_legal_moves(const Position& pos, MoveList& out, SquareSet from_mas
 // Pseudo-legal moves: obey piece movement, may leave the own king in check.
 void generate_pseudo_legal_moves(const Position& pos, MoveList& out);
 bool is_legal(const Position& pos, Move m);
+// Whether the side to move may castle on that side now (as the generator decides, without it).
+bool can_castle(const Position& pos, CastlingSide side);
 
 // Number of leaf nodes of the legal move tree of the given depth.
 std::uint64_t perft(const Position& pos, int depth);

@@ -111,11 +111,9 @@ std::optional<Move> parse_castling(const Position& pos, std::string_view san) {
   } else {
     return std::nullopt;
   }
+  if (!can_castle(pos, side)) return std::nullopt;
   const Color us = pos.side_to_move();
-  const Square rook = pos.castling_rook(us, side);
-  if (!rook.is_valid()) return std::nullopt;
-  const Move m(pos.king(us), rook, Move::Kind::Castling);
-  return is_legal(pos, m) ? std::optional<Move>(m) : std::nullopt;
+  return Move(pos.king(us), pos.castling_rook(us, side), Move::Kind::Castling);
 }
 
 // The pieces of a non-castling SAN once its punctuation is gone.
@@ -172,6 +170,46 @@ bool split_san(std::string_view s, SanParts& parts) {
   return true;
 }
 
+// The shapes nearly every move of a real file has, read without the general parser: "e4",
+// "exd5", "Nf3", "Nxf3", "Nbd2", "R1e2", "Nbxd2" (uppercase piece letters, no promotion). False
+// for anything else, which split_san reads as before.
+bool split_plain_san(std::string_view s, SanParts& parts) {
+  const std::size_t n = s.size();
+  if (n < 2 || n > 5 || !is_file(s[n - 2]) || !is_rank(s[n - 1])) return false;
+  const Square to(s[n - 2] - 'a', s[n - 1] - '1');
+  PieceType piece = PieceType::Pawn;
+  switch (s[0]) {
+    case 'N': piece = PieceType::Knight; break;
+    case 'B': piece = PieceType::Bishop; break;
+    case 'R': piece = PieceType::Rook; break;
+    case 'Q': piece = PieceType::Queen; break;
+    case 'K': piece = PieceType::King; break;
+    default:
+      if (n == 2) break;  // "e4"
+      if (n != 4 || !is_file(s[0]) || s[1] != 'x') return false;
+      parts.from_file = s[0] - 'a';  // "exd5"
+      parts.to = to;
+      return true;
+  }
+  if (piece != PieceType::Pawn) {
+    std::string_view middle = s.substr(1, n - 3);  // between the letter and the square
+    if (!middle.empty() && middle.back() == 'x') middle.remove_suffix(1);
+    if (middle.size() > 1) return false;
+    if (middle.size() == 1) {
+      if (is_file(middle[0])) {
+        parts.from_file = middle[0] - 'a';
+      } else if (is_rank(middle[0])) {
+        parts.from_rank = middle[0] - '1';
+      } else {
+        return false;
+      }
+    }
+  }
+  parts.piece = piece;
+  parts.to = to;
+  return true;
+}
+
 }  // namespace
 
 std::string to_san(const Position& pos, Move m) {
@@ -211,8 +249,24 @@ namespace {
 bool leaves_king_attacked(const Position& pos, Square from, Square to) {
   const Color us = pos.side_to_move();
   const Color them = ~us;
-  const Square king = pos.piece_at(from).type() == PieceType::King ? to : pos.king(us);
+  const bool king_moves = pos.piece_at(from).type() == PieceType::King;
+  const Square king = king_moves ? to : pos.king(us);
   if (!king.is_valid()) return false;
+  if (!king_moves && !pos.in_check()) {
+    // Out of check, only a slider line through `from` can open onto the king; a piece that stays
+    // on that line (no piece but the king can cross to its other side) keeps it closed.
+    const SquareSet queens = pos.pieces(them, PieceType::Queen);
+    SquareSet snipers;  // enemy sliders that move along the king's line through `from`
+    if (rook_rays(king).contains(from)) {
+      snipers = pos.pieces(them, PieceType::Rook) | queens;
+    } else if (bishop_rays(king).contains(from)) {
+      snipers = pos.pieces(them, PieceType::Bishop) | queens;
+    } else {
+      return false;
+    }
+    const SquareSet line = line_through(king, from);
+    if (line.contains(to) || !line.intersects(snipers)) return false;
+  }
   const SquareSet occupied = (pos.occupied() & ~SquareSet(from)) | SquareSet(to);
   const SquareSet enemies = pos.pieces(them) & ~SquareSet(to);  // a capture removes one
   return (pos.attackers_to(king, occupied) & enemies).any();
@@ -240,11 +294,13 @@ std::optional<Move> single_candidate(const Position& pos, const SanParts& parts,
 
 std::optional<Move> parse_san(const Position& pos, std::string_view san) {
   san = strip_suffixes(san);
-  if (san.size() > 4 && san.substr(san.size() - 4) == "e.p.") san = strip_suffixes(san.substr(0, san.size() - 4));
-  if (san == "--" || san == "Z0" || san == "z0") return Move::null();
-  if (auto castle = parse_castling(pos, san)) return castle;
   SanParts parts;
-  if (!split_san(san, parts)) return std::nullopt;
+  if (!split_plain_san(san, parts)) {
+    if (san.size() > 4 && san.substr(san.size() - 4) == "e.p.") san = strip_suffixes(san.substr(0, san.size() - 4));
+    if (san == "--" || san == "Z0" || san == "z0") return Move::null();
+    if (auto castle = parse_castling(pos, san)) return castle;
+    if (!split_san(san, parts)) return std::nullopt;
+  }
   // The single-candidate shortcut below does not generate moves, so the variant's rule is here.
   if (!variant_destinations(pos.variant()).contains(parts.to)) return std::nullopt;
   const Color us = pos.side_to_move();

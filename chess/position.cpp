@@ -68,10 +68,23 @@ SquareSet Position::attacked_by(Color c) const {
   return result;
 }
 
-SquareSet Position::checkers() const {
-  const Square k = king(side_to_move_);
+SquareSet Position::compute_checkers() const {
+  const Color us = side_to_move_;
+  const Square k = king(us);
   if (!k.is_valid()) return SquareSet();
-  return attackers_to(k) & pieces(~side_to_move_);
+  // attackers_to(k) & pieces(them), with only the enemy's sliders looked at.
+  const SquareSet enemy = pieces(~us);
+  const SquareSet queens = by_type_[index_of(PieceType::Queen)];
+  const SquareSet diagonal = (by_type_[index_of(PieceType::Bishop)] | queens) & enemy;
+  const SquareSet straight = (by_type_[index_of(PieceType::Rook)] | queens) & enemy;
+  SquareSet result = ((pawn_attacks(us, k) & by_type_[index_of(PieceType::Pawn)]) |
+                      (knight_attacks(k) & by_type_[index_of(PieceType::Knight)]) |
+                      (king_attacks(k) & by_type_[index_of(PieceType::King)])) &
+                     enemy;
+  const SquareSet occ = occupied();
+  if (bishop_rays(k).intersects(diagonal)) result |= bishop_attacks(k, occ) & diagonal;
+  if (rook_rays(k).intersects(straight)) result |= rook_attacks(k, occ) & straight;
+  return result;
 }
 
 SquareSet Position::pinned(Color c) const {
@@ -226,6 +239,7 @@ void Position::play(Move m) {
   side_to_move_ = ~us;
   key_ ^= zobrist_white_to_move();
   key_ ^= en_passant_key();
+  checkers_ = compute_checkers();
 }
 
 void Position::play_null() {
@@ -235,6 +249,7 @@ void Position::play_null() {
   if (side_to_move_ == Color::Black) ++fullmove_number_;
   side_to_move_ = ~side_to_move_;
   key_ ^= zobrist_white_to_move();
+  checkers_ = compute_checkers();
 }
 
 bool Position::has_legal_move() const {

@@ -69,8 +69,10 @@ class Position {
   SquareSet attackers_to(Square s) const { return attackers_to(s, occupied()); }
   // Squares attacked by the piece on s (empty square: empty set). Pawns: their two diagonals.
   SquareSet attacks_from(Square s) const;
-  SquareSet checkers() const;
-  bool in_check() const { return checkers().any(); }
+  // Pieces giving check to the side to move: kept with the position (every state transition
+  // recomputes them), because replaying a game asks at every move.
+  SquareSet checkers() const { return checkers_; }
+  bool in_check() const { return checkers_.any(); }
   // Pieces of colour c that are pinned to their own king.
   SquareSet pinned(Color c) const;
   // Every square attacked by a piece of colour c (pawns: their capture squares).
@@ -111,6 +113,7 @@ class Position {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   std::uint64_t compute_key() const;
+  SquareSet compute_checkers() const;
   // Polyglot's en passant term: counted only when a pawn of the side to move can capture.
   std::uint64_t en_passant_key() const;
   void play_castling(Square king_from, Square rook_from);
@@ -129,6 +132,7 @@ class Position {
   std::array<SquareSet, 7> by_type_{};
   std::array<Square, 4> castling_rook_{Square::none(), Square::none(), Square::none(), Square::none()};
   std::uint64_t key_ = 0;
+  SquareSet checkers_;
   Square en_passant_ = Square::none();
   Color side_to_move_ = Color::White;
   bool chess960_ = false;

@@ -56,6 +56,7 @@ void Position::finish_edit() {
     }
   }
   key_ = compute_key();
+  checkers_ = compute_checkers();
 }
 
 int Position::unused_piece_id() const {
