@@ -285,7 +285,8 @@ std::optional<Award> read_award(std::string_view event) {
 // max); a special award has no rank unless special is asked for, so it matches without a value.
 class HhdbAward final : public Filter {
  public:
-  HhdbAward(AwardType type, bool special, bool max) : Filter(ValueType::Numeric), type_(type), special_(special), max_(max) {}
+  HhdbAward(AwardType type, bool special, bool max) : Filter(ValueType::Numeric), type_(type),
+  special_(special), max_(max) {}
   bool match(Context& ctx) const override { return find(ctx).has_value(); }
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::optional<Award> award = find(ctx);
@@ -322,16 +323,24 @@ class AwardSortKey final : public Filter {
 };
 
 // Keys written as words; the quoted ones ("(c)", "<cook>", …) arrive as strings.
+using W = grammar::ParameterWord;
 constexpr std::array<ParameterSpec, 60> kHhdbParameters{{
-    {"composer"}, {"cooked"}, {"diagram"}, {"dual"}, {"egdiagram"}, {"firstcomment"}, {"gbr"}, {"kings"},
-    {"material"}, {"pawns"}, {"pieces"}, {"mainline"}, {"variation"}, {"search"}, {"sound"}, {"unsound"},
-    {"source"}, {"stipulation"}, {"award"}, {"commendation"}, {"hm"}, {"max"}, {"prize"}, {"sort"},
-    {"special"}, {"AN"}, {"CR"}, {"MC"}, {"PH"}, {"TE"}, {"TT"}, {"TW"}, {"U1"}, {"U2"}, {"U3"}, {"U4"}, {"U5"},
-    {"anticipation"}, {"colors_reversed"}, {"corrected_solution"}, {"correction"}, {"dual_after_move_1"},
-    {"dual_at_move_1"}, {"modification"}, {"posthumous"}, {"theme_tournament"}, {"theme_tourney"},
-    {"theoretical_ending"}, {"too_many_composers"}, {"twin"}, {"unreachable"}, {"version"}, {"white_fails"},
-    {"white_wins_in_draw"}, {"tourney_edition"}, {"tourney_name"}, {"tourney_year"}, {"tourney_year_end"},
-    {"tourney_year_part"}, {"distinction"},
+    {W::HhdbComposer}, {W::HhdbCooked}, {W::HhdbDiagram}, {W::HhdbDual}, {W::HhdbEgdiagram},
+    {W::HhdbFirstcomment}, {W::HhdbGbr}, {W::HhdbKings},
+    {W::HhdbMaterial}, {W::HhdbPawns}, {W::HhdbPieces}, {W::Mainline}, {W::HhdbVariation}, {W::HhdbSearch},
+    {W::HhdbSound}, {W::HhdbUnsound},
+    {W::HhdbSource}, {W::HhdbStipulation}, {W::HhdbAward}, {W::HhdbCommendation}, {W::HhdbHm}, {W::Max},
+    {W::HhdbPrize}, {W::HhdbSort},
+    {W::HhdbSpecial}, {W::HhdbAN}, {W::HhdbCR}, {W::HhdbMC}, {W::HhdbPH}, {W::HhdbTE}, {W::HhdbTT},
+    {W::HhdbTW}, {W::HhdbU1}, {W::HhdbU2}, {W::HhdbU3}, {W::HhdbU4}, {W::HhdbU5},
+    {W::HhdbAnticipation}, {W::HhdbColorsReversed}, {W::HhdbCorrectedSolution}, {W::HhdbCorrection},
+    {W::HhdbDualAfterMove1},
+    {W::HhdbDualAtMove1}, {W::HhdbModification}, {W::HhdbPosthumous}, {W::HhdbThemeTournament}, {W::HhdbThemeTourney},
+    {W::HhdbTheoreticalEnding}, {W::HhdbTooManyComposers}, {W::HhdbTwin}, {W::HhdbUnreachable},
+    {W::HhdbVersion}, {W::HhdbWhiteFails},
+    {W::HhdbWhiteWinsInDraw}, {W::HhdbTourneyEdition}, {W::HhdbTourneyName}, {W::HhdbTourneyYear},
+    {W::HhdbTourneyYearEnd},
+    {W::HhdbTourneyYearPart}, {W::HhdbDistinction},
 }};
 
 struct KeyName {
@@ -373,8 +382,8 @@ FilterPtr bind_award(BindArguments& a, const std::vector<std::string>& words) {
     typed = true;
     type = w == "prize" ? AwardType::Prize : w == "hm" ? AwardType::Hm : w == "commendation" ? AwardType::Commendation : AwardType::Any;
   }
-  const bool special = a.parameter("special") != nullptr, max = a.parameter("max") != nullptr;
-  const bool sort = a.parameter("sort") != nullptr;
+  const bool special = a.parameter(W::HhdbSpecial) != nullptr, max = a.parameter(W::Max) != nullptr;
+  const bool sort = a.parameter(W::HhdbSort) != nullptr;
   if (sort && max) {
     a.binder.error(a.node, "'hhdb' takes sort or max, not both");
     return nullptr;
@@ -427,8 +436,8 @@ FilterPtr bind_key(BindArguments& a, std::string key, bool& string_valued) {
 FilterPtr bind_hhdb(BindArguments& a) {
   std::vector<std::string> words, strings;
   for (const BoundParameter& p : a.parameters) {
-    if (p.syntax->name == "title") strings.push_back(p.syntax->values[0]->text);
-    else words.push_back(p.syntax->name);
+    if (p.syntax->word == W::Title) strings.push_back(p.syntax->values[0]->text);
+    else words.emplace_back(grammar::spelling(p.syntax->word));
   }
   if (words.empty() && strings.empty()) {
     a.binder.error(a.node, "'hhdb' needs a key, such as composer, MC or \"(c)\"", kKeysHint);

@@ -52,7 +52,8 @@ enum class Token : std::uint8_t { End, Tag, Comment, Result, Symbol, VariationSt
 
 class Scanner {
  public:
-  Scanner(std::string_view data, bool at_eof) : d_(data.data()), n_(data.size()), eof_(at_eof) {}
+  Scanner(std::string_view data, bool at_eof, bool nested_comments)
+      : d_(data.data()), n_(data.size()), eof_(at_eof), nested_comments_(nested_comments) {}
 
   Token next();
   bool short_of_data() const { return short_; }
@@ -86,6 +87,7 @@ class Scanner {
   const char* d_;
   std::size_t n_;
   bool eof_;
+  bool nested_comments_;  // PgnLexer::set_nested_comments
   bool short_ = false;
   std::size_t pos_ = 0;
   std::size_t token_ = 0;
@@ -150,16 +152,21 @@ Token Scanner::lex_tag() {
 
 void Scanner::brace_comment() {  // PgnLexer::lex_brace_comment
   ++pos_;
+  std::size_t depth = 0;  // braces opened inside the comment (nested comments only)
   while (true) {
     const char* p = d_ + pos_;
     const char* e = d_ + n_;
-    while (p != e && *p != '}' && *p != '\n') ++p;
+    while (p != e && *p != '}' && *p != '\n' && !(nested_comments_ && *p == '{')) ++p;
     pos_ = static_cast<std::size_t>(p - d_);
     if (p == e) {
       if (!eof_) short_ = true;
       return;
     }
     ++pos_;
+    if (*p == '{' || (*p == '}' && depth > 0)) {
+      depth = *p == '{' ? depth + 1 : depth - 1;
+      continue;
+    }
     if (*p == '}') return;
     ++newlines_;
     if (has(7) && std::memcmp(d_ + pos_, "[Event ", 7) == 0) return;
@@ -284,8 +291,9 @@ void close_group(std::vector<char>& groups, char closer) {
 
 }  // namespace
 
-GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups) {  // PgnReader::Impl::read
-  Scanner scan(data, at_eof);
+GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups,
+                   bool nested_comments) {  // PgnReader::Impl::read
+  Scanner scan(data, at_eof, nested_comments);
   groups.clear();
   GameScan out;
   bool movetext = false;
@@ -328,13 +336,15 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
   return out;
 }
 
-std::unique_ptr<PgnSplitter> PgnSplitter::open(const std::string& path, bool strict, std::string* error) {
+std::unique_ptr<PgnSplitter> PgnSplitter::open(const std::string& path, bool strict, std::string* error,
+                                               bool nested_comments) {
   std::unique_ptr<ByteSource> source = open_byte_source(path, error);
   if (!source) return nullptr;
-  return std::make_unique<PgnSplitter>(std::move(source), strict);
+  return std::make_unique<PgnSplitter>(std::move(source), strict, nested_comments);
 }
 
-PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict) : source_(std::move(source)), strict_(strict) {}
+PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments)
+    : source_(std::move(source)), strict_(strict), nested_comments_(nested_comments) {}
 
 // Moves the unread bytes to the front and reads at least as many again (a block at least), so
 // that a game longer than a block is rescanned a logarithmic number of times, not once per block.
@@ -364,7 +374,7 @@ PgnSplitter::Status PgnSplitter::next(std::string_view& text, std::uint64_t& fir
     if (rest.empty() && eof_ && !failed_) return Status::End;
     // After a failure the data is scanned as if more were to come: a game whose reading reached
     // the end of the data is read by the reader that meets the failure.
-    GameScan scan = rest.empty() ? GameScan{} : scan_game(rest, eof_ && !failed_, strict_, groups_);
+    GameScan scan = rest.empty() ? GameScan{} : scan_game(rest, eof_ && !failed_, strict_, groups_, nested_comments_);
     if (scan.outcome == GameScan::Outcome::NeedMore) {
       if (!eof_) {
         read_more();

@@ -26,8 +26,10 @@ struct GameScan {
 // Scans one game. Without `at_eof` the data may continue: a scan that needs a byte past the end
 // of `data` (PgnLexer would refill its buffer there) stops with NeedMore. `strict` is
 // PgnReader::set_strict's: square brackets in movetext do not open a group then.
+// `nested_comments` is PgnReader::set_nested_comments': a '{' in a comment opens a nested one.
 // `groups` is scratch memory (the open '(' and '[' groups), kept between calls.
-GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups);
+GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups,
+                   bool nested_comments = false);
 
 class PgnSplitter {
  public:
@@ -36,8 +38,9 @@ class PgnSplitter {
 
   // Reads a file ("-": standard input; compressed data is decompressed as it is read). nullptr,
   // with *error set, when it cannot be opened.
-  static std::unique_ptr<PgnSplitter> open(const std::string& path, bool strict, std::string* error);
-  PgnSplitter(std::unique_ptr<ByteSource> source, bool strict);
+  static std::unique_ptr<PgnSplitter> open(const std::string& path, bool strict, std::string* error,
+                                           bool nested_comments = false);
+  PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments = false);
 
   // Game: `text` holds the next game's text (valid until the next call), starting on line
   // `first_line`. End: the input is read. Failed (once, then End): the input failed part way
@@ -53,6 +56,7 @@ class PgnSplitter {
 
   std::unique_ptr<ByteSource> source_;
   bool strict_;
+  bool nested_comments_;
   std::vector<char> buf_;
   std::size_t begin_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // end of the bytes read

@@ -29,6 +29,16 @@ enum class ParameterWord : std::uint8_t {
   // The cql( … ) header.
   Input, Output, Result, MatchCount, SortMatchCount, GameNumber, MatchString, Variations, Mainline,
   Silent, NoSort,
+  // The keys of hhdb (HHdb study metadata); `max` and `mainline` are shared with the words above.
+  HhdbComposer, HhdbCooked, HhdbDiagram, HhdbDual, HhdbEgdiagram, HhdbFirstcomment, HhdbGbr, HhdbKings,
+  HhdbMaterial, HhdbPawns, HhdbPieces, HhdbVariation, HhdbSearch, HhdbSound, HhdbUnsound, HhdbSource,
+  HhdbStipulation, HhdbAward, HhdbCommendation, HhdbHm, HhdbPrize, HhdbSort, HhdbSpecial, HhdbAN, HhdbCR,
+  HhdbMC, HhdbPH, HhdbTE, HhdbTT, HhdbTW, HhdbU1, HhdbU2, HhdbU3, HhdbU4, HhdbU5, HhdbAnticipation,
+  HhdbColorsReversed, HhdbCorrectedSolution, HhdbCorrection, HhdbDualAfterMove1, HhdbDualAtMove1,
+  HhdbModification, HhdbPosthumous, HhdbThemeTournament, HhdbThemeTourney, HhdbTheoreticalEnding,
+  HhdbTooManyComposers, HhdbTwin, HhdbUnreachable, HhdbVersion, HhdbWhiteFails, HhdbWhiteWinsInDraw,
+  HhdbTourneyEdition, HhdbTourneyName, HhdbTourneyYear, HhdbTourneyYearEnd, HhdbTourneyYearPart,
+  HhdbDistinction,
 };
 
 // Spellings in enum order: what the user writes, and what `--parse` prints.
@@ -44,8 +54,15 @@ inline constexpr auto kParameterSpellings = std::to_array<std::string_view>({
     "transform",
     "input", "output", "result", "matchcount", "sort matchcount", "gamenumber", "matchstring", "variations", "mainline",
     "silent", "nosort",
+    "composer", "cooked", "diagram", "dual", "egdiagram", "firstcomment", "gbr", "kings", "material", "pawns",
+    "pieces", "variation", "search", "sound", "unsound", "source", "stipulation", "award", "commendation",
+    "hm", "prize", "sort", "special", "AN", "CR", "MC", "PH", "TE", "TT", "TW", "U1", "U2", "U3", "U4", "U5",
+    "anticipation", "colors_reversed", "corrected_solution", "correction", "dual_after_move_1",
+    "dual_at_move_1", "modification", "posthumous", "theme_tournament", "theme_tourney", "theoretical_ending",
+    "too_many_composers", "twin", "unreachable", "version", "white_fails", "white_wins_in_draw",
+    "tourney_edition", "tourney_name", "tourney_year", "tourney_year_end", "tourney_year_part", "distinction",
 });
-static_assert(kParameterSpellings.size() == static_cast<std::size_t>(ParameterWord::NoSort) + 1,
+static_assert(kParameterSpellings.size() == static_cast<std::size_t>(ParameterWord::HhdbDistinction) + 1,
               "one spelling per ParameterWord");
 
 // No two words share a spelling, so the parser's look-up is unambiguous.

@@ -117,7 +117,7 @@ bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std:
 
 bool GameFeed::split(const ShardFile& input, Handler& handler) {
   std::string error;
-  auto splitter = chess::PgnSplitter::open(input.path, settings_.strict, &error);
+  auto splitter = chess::PgnSplitter::open(input.path, settings_.strict, &error, settings_.nested_comments);
   if (!splitter) {
     handler.message("quarry: " + error + "\n");
     ++stats_.input_errors;
@@ -185,6 +185,7 @@ bool admit_game(const RunSettings& settings, RunStats& stats, chess::PgnReader::
 GameTextReader::GameTextReader(const RunSettings& settings)
     : settings_(settings), reader_(chess::PgnReader::from_string("")) {
   reader_->set_strict(settings.strict);
+  reader_->set_nested_comments(settings.nested_comments);
   reader_->set_movetext_filter(
       [this](std::uint64_t, const chess::Game& tags) { return movetext_unneeded(settings_, ordinal_, tags); });
 }

@@ -66,6 +66,28 @@ TEST_CASE("each game cut by the splitter reads as in the whole file", "[pgn_spli
   }
 }
 
+TEST_CASE("with nested comments the splitter cuts where the reader does", "[pgn_splitter]") {
+  const std::vector<std::string> nested = {
+      "[Event \"a\"]\n\n1. e4 {outer {inner} still a comment 1-0} e5 *\n[Event \"b\"]\n\n1. d4 *\n",
+      "[Event \"a\"]\n\n1. e4 {a {b {c} b} a\n[Event \"x\"]\n} e5 1-0\n[Event \"b\"]\n\n1. d4 *\n",
+      "[Event \"a\"]\n\n1. e4 {unclosed {inner}\n[Event \"b\"]\n\n1. d4 *\n",
+      "[Event \"a\"]\n\n1. e4 {a } } e5 *\n",
+  };
+  for (const std::string& text : nested) {
+    for (bool strict : {false, true}) {
+      INFO("input: " << text << "\nstrict: " << strict);
+      CHECK(quarry::test::compare_split(text, strict, "", true) == "");
+      CHECK(quarry::test::compare_split(text, strict, "read error at byte 40", true) == "");
+    }
+  }
+  // The first input's comment holds a result only when braces nest: without nesting the game ends
+  // at "1-0", with it at "*".
+  std::vector<char> groups;
+  const quarry::chess::GameScan flat = quarry::chess::scan_game(nested[0], true, false, groups, false);
+  const quarry::chess::GameScan deep = quarry::chess::scan_game(nested[0], true, false, groups, true);
+  CHECK(flat.length < deep.length);
+}
+
 TEST_CASE("a scan short of data never ends a game elsewhere than the whole scan", "[pgn_splitter]") {
   using quarry::chess::GameScan;
   std::vector<char> groups;

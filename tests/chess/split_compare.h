@@ -26,9 +26,10 @@ inline std::string describe_read(chess::PgnReader::Status status, const chess::G
 }
 
 // The games as the one-thread run reads them, one description each, then the End's message.
-inline std::vector<std::string> read_whole(std::unique_ptr<chess::ByteSource> source, bool strict) {
+inline std::vector<std::string> read_whole(std::unique_ptr<chess::ByteSource> source, bool strict, bool nested) {
   chess::PgnReader reader(std::move(source), "input");
   reader.set_strict(strict);
+  reader.set_nested_comments(nested);
   std::vector<std::string> out;
   chess::Game game;
   chess::PgnDiagnostic diagnostic;
@@ -44,10 +45,11 @@ inline std::vector<std::string> read_whole(std::unique_ptr<chess::ByteSource> so
 
 // The same, through the splitter: each game's text read alone; the text after a failure read by a
 // reader that fails the same way.
-inline std::vector<std::string> read_split(std::unique_ptr<chess::ByteSource> source, bool strict) {
-  chess::PgnSplitter splitter(std::move(source), strict);
+inline std::vector<std::string> read_split(std::unique_ptr<chess::ByteSource> source, bool strict, bool nested) {
+  chess::PgnSplitter splitter(std::move(source), strict, nested);
   auto reader = chess::PgnReader::from_string("");
   reader->set_strict(strict);
+  reader->set_nested_comments(nested);
   std::vector<std::string> out;
   chess::Game game;
   chess::PgnDiagnostic diagnostic;
@@ -62,6 +64,7 @@ inline std::vector<std::string> read_split(std::unique_ptr<chess::ByteSource> so
     if (status == chess::PgnSplitter::Status::Failed) {
       chess::PgnReader tail(chess::byte_source_from_text(std::string(text), splitter.error()), "input");
       tail.set_strict(strict);
+      tail.set_nested_comments(nested);
       tail.start_at_line(first_line);
       while (true) {
         const chess::PgnReader::Status s = tail.next(game, diagnostic);
@@ -85,10 +88,11 @@ inline std::vector<std::string> read_split(std::unique_ptr<chess::ByteSource> so
   }
 }
 
-// "" when both readings agree; else the first difference.
-inline std::string compare_split(const std::string& text, bool strict, const std::string& error = "") {
-  const std::vector<std::string> whole = read_whole(chess::byte_source_from_text(text, error), strict);
-  const std::vector<std::string> split = read_split(chess::byte_source_from_text(text, error), strict);
+// "" when both readings agree; else the first difference. `nested`: --nestedcomments.
+inline std::string compare_split(const std::string& text, bool strict, const std::string& error = "",
+                                 bool nested = false) {
+  const std::vector<std::string> whole = read_whole(chess::byte_source_from_text(text, error), strict, nested);
+  const std::vector<std::string> split = read_split(chess::byte_source_from_text(text, error), strict, nested);
   for (std::size_t i = 0; i < whole.size() || i < split.size(); ++i) {
     const std::string a = i < whole.size() ? whole[i] : "(nothing)";
     const std::string b = i < split.size() ? split[i] : "(nothing)";
