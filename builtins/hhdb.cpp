@@ -482,7 +482,10 @@ void register_hhdb_filters(Registry& registry) {
   registry.add({shape,
                 "hhdb KEY [\"s\"]: HHdb study metadata (composer, stipulation, gbr, MC, \"(c)\", \"<main>\", sound, "
                 "award, sort prize …)",
-                bind_hhdb});
+                bind_hhdb,
+                // Codes and awards are tests, text keys strings, `hhdb sort …` a numeric sort key;
+                // the solution markers and mainline/variation depend on the position.
+                {{}, {ValueType::Logical, ValueType::String, ValueType::Numeric}}});
 }
 
 }  // namespace quarry::builtins
