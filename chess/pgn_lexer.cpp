@@ -12,8 +12,6 @@ namespace quarry::chess {
 namespace {
 
 constexpr bool is_digit(int c) { return c >= '0' && c <= '9'; }
-constexpr bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_name_char(int c) { return is_alpha(c) || is_digit(c) || c == '_'; }
 
 // Byte classes looked up in one table: the symbol and blank loops are the lexer's hot path.
 constexpr std::uint8_t kSymbolClass = 1;  // SAN moves, "--", "0-0-0", "1/2-1/2"
@@ -23,7 +21,7 @@ constexpr std::uint8_t kNewlineClass = 3;  // skipped too, and counted
 constexpr std::array<std::uint8_t, 257> make_classes() {
   std::array<std::uint8_t, 257> t{};  // index 0 is peek()'s end of input (-1)
   for (int c = 0; c < 256; ++c) {
-    if (is_alpha(c) || is_digit(c)) t[c + 1] = kSymbolClass;
+    if (is_pgn_letter(c) || is_digit(c)) t[c + 1] = kSymbolClass;
   }
   for (char c : std::string_view("+#=-/:_")) t[static_cast<unsigned char>(c) + 1] = kSymbolClass;
   for (int c : {0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x1A, 0x00}) t[c + 1] = kBlankClass;  // incl. ^Z, NUL
@@ -239,7 +237,7 @@ PgnToken PgnLexer::next() {
         if (c == '+' || c == '=' || (c == '-' && ensure(2) && (buf_[pos_ + 1] == '/' || buf_[pos_ + 1] == '+'))) {
           return lex_evaluation();
         }
-        if (is_alpha(c) || c == '-') return lex_symbol();
+        if (is_pgn_letter(c) || c == '-') return lex_symbol();
         if (is_garbage(c)) return lex_garbage();
         break;
     }
@@ -269,14 +267,14 @@ PgnToken PgnLexer::lex_garbage() {
 PgnToken PgnLexer::lex_tag() {
   ++pos_;
   while (peek() == ' ' || peek() == '\t') ++pos_;
-  if (!is_name_char(peek())) return PgnToken{};  // not a tag: the '[' alone is skipped
+  if (!is_pgn_name_char(peek())) return PgnToken{};  // not a tag: the '[' alone is skipped
   return tag_line(pos_ - token_);
 }
 
 TagLine parse_tag_line(std::string_view line, std::size_t name_offset) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   std::size_t i = name_offset;
-  while (i < line.size() && is_name_char(static_cast<unsigned char>(line[i]))) ++i;
+  while (i < line.size() && is_pgn_name_char(static_cast<unsigned char>(line[i]))) ++i;
   TagLine t;
   t.name = line.substr(name_offset, i - name_offset);
   while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
@@ -309,20 +307,9 @@ PgnToken PgnLexer::tag_line(std::size_t name_offset) {
   return t;
 }
 
-// At a '[' in movetext: `[Name "` is a tag pair when it starts its line, and `[Event "` always
-// (the next record glued to a cut-off one). Square-bracket variations ("[14.Nxb5 Qa5]") and
-// annotations ("[Diagram]") have no quoted value after a name.
 bool PgnLexer::tag_pair_follows(bool line_start) {
-  std::size_t i = 1;
   auto at = [&](std::size_t k) { return ensure(k + 1) ? static_cast<unsigned char>(buf_[pos_ + k]) : -1; };
-  while (at(i) == ' ' || at(i) == '\t') ++i;
-  const std::size_t name = i;
-  if (!is_alpha(at(i))) return false;
-  while (is_name_char(at(i))) ++i;
-  const std::size_t name_end = i;
-  while (at(i) == ' ' || at(i) == '\t') ++i;
-  if (at(i) != '"') return false;
-  return line_start || std::string_view(buf_.data() + pos_ + name, name_end - name) == "Event";
+  return tag_pair_follows_bracket(at, line_start);
 }
 
 // A '[' in movetext that is not a tag: "[%clk 0:01]" (a command that lost its braces) is read as
@@ -415,7 +402,7 @@ PgnToken PgnLexer::lex_symbol() {
     while (pos_ < end_ && is_symbol_char(static_cast<unsigned char>(buf_[pos_]))) ++pos_;
   } while (pos_ == end_ && refill());
   // `Event "Name"]`: a tag line that lost its '[' (movetext never has a quote after a word).
-  if (is_alpha(static_cast<unsigned char>(buf_[token_])) &&
+  if (is_pgn_letter(static_cast<unsigned char>(buf_[token_])) &&
       (peek() == '"' || (peek() == ' ' && ensure(2) && buf_[pos_ + 1] == '"'))) {
     return tag_line(0);
   }

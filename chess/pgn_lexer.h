@@ -114,6 +114,33 @@ struct TagLine {
 };
 TagLine parse_tag_line(std::string_view line, std::size_t name_offset);
 
+// Letters, and the bytes of tag names: the lexer and the splitter read them alike.
+constexpr bool is_pgn_letter(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool is_pgn_name_char(int c) { return is_pgn_letter(c) || (c >= '0' && c <= '9') || c == '_'; }
+
+// At a '[' in movetext: `[Name "` is a tag pair when it starts its line, and `[Event "` always
+// (the next record glued to a cut-off one). Square-bracket variations ("[14.Nxb5 Qa5]") and
+// annotations ("[Diagram]") have no quoted value after a name. `at(k)` is the byte k after the
+// '[' (-1 past the data): the lexer reads its refilled buffer, the splitter a block in memory.
+template <class ByteAt>
+bool tag_pair_follows_bracket(ByteAt at, bool line_start) {
+  std::size_t i = 1;
+  while (at(i) == ' ' || at(i) == '\t') ++i;
+  const std::size_t name = i;
+  if (!is_pgn_letter(at(i))) return false;
+  while (is_pgn_name_char(at(i))) ++i;
+  const std::size_t name_end = i;
+  while (at(i) == ' ' || at(i) == '\t') ++i;
+  if (at(i) != '"') return false;
+  if (line_start) return true;
+  constexpr std::string_view kEvent = "Event";
+  if (name_end - name != kEvent.size()) return false;
+  for (std::size_t k = 0; k < kEvent.size(); ++k) {
+    if (at(name + k) != kEvent[k]) return false;
+  }
+  return true;
+}
+
 // Decodes a !/? suffix: "!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6, anything else 0.
 int suffix_nag(std::string_view suffix);
 

@@ -14,8 +14,6 @@ namespace quarry::chess {
 namespace {
 
 constexpr bool is_digit(int c) { return c >= '0' && c <= '9'; }
-constexpr bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-constexpr bool is_name_char(int c) { return is_alpha(c) || is_digit(c) || c == '_'; }
 
 constexpr std::uint8_t kSymbolClass = 1;
 constexpr std::uint8_t kBlankClass = 2;
@@ -24,7 +22,7 @@ constexpr std::uint8_t kNewlineClass = 3;
 constexpr std::array<std::uint8_t, 257> make_classes() {
   std::array<std::uint8_t, 257> t{};  // index 0 is end of input (-1)
   for (int c = 0; c < 256; ++c) {
-    if (is_alpha(c) || is_digit(c)) t[c + 1] = kSymbolClass;
+    if (is_pgn_letter(c) || is_digit(c)) t[c + 1] = kSymbolClass;
   }
   for (char c : std::string_view("+#=-/:_")) t[static_cast<unsigned char>(c) + 1] = kSymbolClass;
   for (int c : {0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x1A, 0x00}) t[c + 1] = kBlankClass;
@@ -124,16 +122,8 @@ void Scanner::skip_to_line_end() {  // PgnLexer::skip_to_line_end
   if (pos_ == n_ && !eof_) short_ = true;
 }
 
-bool Scanner::tag_pair_follows(bool line_start) {
-  std::size_t i = pos_ + 1;
-  while (at(i) == ' ' || at(i) == '\t') ++i;
-  const std::size_t name = i;
-  if (!is_alpha(at(i))) return false;
-  while (is_name_char(at(i))) ++i;
-  const std::size_t name_end = i;
-  while (at(i) == ' ' || at(i) == '\t') ++i;
-  if (at(i) != '"') return false;
-  return line_start || std::string_view(d_ + name, name_end - name) == "Event";
+bool Scanner::tag_pair_follows(bool line_start) {  // PgnLexer::tag_pair_follows
+  return tag_pair_follows_bracket([this](std::size_t k) { return at(pos_ + k); }, line_start);
 }
 
 Token Scanner::tag_line(std::size_t name_offset) {
@@ -146,7 +136,7 @@ Token Scanner::tag_line(std::size_t name_offset) {
 Token Scanner::lex_tag() {
   ++pos_;
   while (at(pos_) == ' ' || at(pos_) == '\t') ++pos_;
-  if (!is_name_char(at(pos_))) return Token::End;  // not a tag: the '[' alone is skipped
+  if (!is_pgn_name_char(at(pos_))) return Token::End;  // not a tag: the '[' alone is skipped
   return tag_line(pos_ - token_);
 }
 
@@ -199,7 +189,7 @@ Token Scanner::number_or_symbol() {  // PgnLexer::lex_number_or_symbol
 Token Scanner::symbol() {  // PgnLexer::lex_symbol
   while (pos_ < n_ && is_symbol_char(static_cast<unsigned char>(d_[pos_]))) ++pos_;
   if (pos_ == n_ && !eof_) short_ = true;
-  if (is_alpha(static_cast<unsigned char>(d_[token_])) && (at(pos_) == '"' || (at(pos_) == ' ' && at(pos_ + 1) == '"'))) {
+  if (is_pgn_letter(static_cast<unsigned char>(d_[token_])) && (at(pos_) == '"' || (at(pos_) == ' ' && at(pos_ + 1) == '"'))) {
     return tag_line(0);
   }
   std::size_t length = pos_ - token_;
@@ -262,7 +252,7 @@ Token Scanner::next() {  // PgnLexer::next
           for (int b = at(pos_); b == '+' || b == '-' || b == '/' || b == '='; b = at(pos_)) ++pos_;
           return Token::Other;  // an evaluation sign
         }
-        if (is_alpha(c) || c == '-') return symbol();
+        if (is_pgn_letter(c) || c == '-') return symbol();
         if (is_garbage(c)) {
           for (int b = at(pos_); b > ' ' && b != '{' && b != '(' && b != ')' && b != '['; b = at(pos_)) ++pos_;
           return Token::Symbol;

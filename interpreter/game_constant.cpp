@@ -21,34 +21,33 @@ GameConstantSlot* GameConstant::current_slot(Context& ctx) const {
   return &slot;
 }
 
-bool GameConstant::match(Context& ctx) const {
-  GameConstantSlot* slot = current_slot(ctx);
-  if (slot == nullptr) return inner_->match(ctx);
-  if (!(slot->known & GameConstantSlot::kMatch)) {
-    slot->matched = inner_->match(ctx);
-    slot->known |= GameConstantSlot::kMatch;
+namespace {
+// One kind of answer from the game's slot, computed the first time it is asked in the game; every
+// time when the query turned the cache off (no slot).
+template <class T, class Compute>
+T remembered(GameConstantSlot* slot, std::uint8_t kind, T GameConstantSlot::*answer, Compute compute) {
+  if (slot == nullptr) return compute();
+  if (!(slot->known & kind)) {
+    slot->*answer = compute();
+    slot->known |= kind;
   }
-  return slot->matched;
+  return slot->*answer;
+}
+}  // namespace
+
+bool GameConstant::match(Context& ctx) const {
+  return remembered(current_slot(ctx), GameConstantSlot::kMatch, &GameConstantSlot::matched,
+                    [&] { return inner_->match(ctx); });
 }
 
 std::optional<std::int64_t> GameConstant::number(Context& ctx) const {
-  GameConstantSlot* slot = current_slot(ctx);
-  if (slot == nullptr) return inner_->number(ctx);
-  if (!(slot->known & GameConstantSlot::kNumber)) {
-    slot->number = inner_->number(ctx);
-    slot->known |= GameConstantSlot::kNumber;
-  }
-  return slot->number;
+  return remembered(current_slot(ctx), GameConstantSlot::kNumber, &GameConstantSlot::number,
+                    [&] { return inner_->number(ctx); });
 }
 
 std::optional<std::string> GameConstant::text(Context& ctx) const {
-  GameConstantSlot* slot = current_slot(ctx);
-  if (slot == nullptr) return inner_->text(ctx);
-  if (!(slot->known & GameConstantSlot::kText)) {
-    slot->text = inner_->text(ctx);
-    slot->known |= GameConstantSlot::kText;
-  }
-  return slot->text;
+  return remembered(current_slot(ctx), GameConstantSlot::kText, &GameConstantSlot::text,
+                    [&] { return inner_->text(ctx); });
 }
 
 }  // namespace quarry::interpreter

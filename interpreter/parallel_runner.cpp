@@ -176,12 +176,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   void message(std::string text) override { pending_ += text; }
 
   bool game(chess::Game& game, std::uint64_t file_index) override {
-    if (stopped_) return false;
-    GameJob& job = next_job();
-    if (stopped_) return false;
-    job.before = std::move(pending_);
-    pending_.clear();
-    job.kind = GameJob::Kind::Game;
+    GameJob* claimed = claim_job(GameJob::Kind::Game);
+    if (claimed == nullptr) return false;
+    GameJob& job = *claimed;
     std::swap(job.game, game);
     job.file_index = file_index;
     if (filling_->used == Batch::kGames) dispatch();
@@ -189,12 +186,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   }
 
   bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input) override {
-    if (stopped_) return false;
-    GameJob& job = next_job();
-    if (stopped_) return false;
-    job.before = std::move(pending_);
-    pending_.clear();
-    job.kind = GameJob::Kind::Text;
+    GameJob* claimed = claim_job(GameJob::Kind::Text);
+    if (claimed == nullptr) return false;
+    GameJob& job = *claimed;
     job.text.assign(text);
     job.first_line = first_line;
     job.ordinal = ordinal;
@@ -203,6 +197,18 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     job.file_index = input.index;
     if (filling_->used == Batch::kGames) dispatch();
     return true;
+  }
+
+  // The next job, of this kind, carrying the messages said since the last one; null once the run
+  // stopped.
+  GameJob* claim_job(GameJob::Kind kind) {
+    if (stopped_) return nullptr;
+    GameJob& job = next_job();
+    if (stopped_) return nullptr;
+    job.before = std::move(pending_);
+    pending_.clear();
+    job.kind = kind;
+    return &job;
   }
 
   // The next job of the batch being filled; a new batch once the window has room for it.
