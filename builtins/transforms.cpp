@@ -70,6 +70,16 @@ class TransformCount final : public Filter {
   std::vector<FilterPtr> versions_;
 };
 
+// Syntax nodes in the subtree: what one transformed copy of it costs to build.
+std::size_t syntax_size(const grammar::SyntaxNode& node) {
+  std::size_t size = 1;
+  for (const grammar::SyntaxParameter& p : node.parameters) {
+    for (const auto& v : p.values) size += syntax_size(*v);
+  }
+  for (const auto& c : node.children) size += syntax_size(*c);
+  return size;
+}
+
 FilterPtr bind_transform(BindArguments& a) {
   const grammar::SyntaxNode& body = *a.node.children[0];
   const Registry& registry = a.binder.registry();
@@ -84,9 +94,16 @@ FilterPtr bind_transform(BindArguments& a) {
   }
   std::vector<FilterPtr> versions;
   std::set<std::string> seen;  // symmetric filters give identical copies: keep one of each
+  const std::size_t body_size = syntax_size(body);
   for (const Transform& t : transform_set(a.node.text)) {
     grammar::SyntaxPtr copy = transformed_copy(body, t, registry);
-    if (!copy || !seen.insert(structural_key(*copy)).second) continue;
+    if (!copy) continue;  // off the board: the copy stopped at the first square it lost
+    if (!seen.insert(structural_key(*copy)).second) {
+      // A duplicate binds nothing but cost a whole copy of the body: nested transforms of
+      // symmetric bodies would otherwise copy syntax without limit and without a message.
+      if (!a.binder.charge_expansion(a.node, body_size)) return nullptr;
+      continue;
+    }
     FilterPtr bound = a.binder.bind(*copy);
     if (!bound) return nullptr;
     versions.push_back(std::move(bound));

@@ -329,17 +329,21 @@ Binder::Bound Binder::bind_operator(const SyntaxNode& node) {
   return out;
 }
 
+bool Binder::charge_expansion(const SyntaxNode& at, std::size_t units) {
+  bound_nodes_ += units;
+  if (bound_nodes_ <= max_bound_nodes_) return true;
+  if (!expansion_reported_) {
+    expansion_reported_ = true;
+    error(at, "the query expands to more than " + std::to_string(max_bound_nodes_) + " filters",
+          "nested transforms and functions that call functions multiply the filters to build; nest fewer");
+  }
+  return false;
+}
+
 Binder::Bound Binder::bind_tracked(const SyntaxNode& node) {
   // Functions are expanded at each call and transforms bind a copy per transformation, so a
   // short query can ask for an exponential number of filters: a budget stops it with a message.
-  if (++bound_nodes_ > max_bound_nodes_) {
-    if (!expansion_reported_) {
-      expansion_reported_ = true;
-      error(node, "the query expands to more than " + std::to_string(max_bound_nodes_) + " filters",
-            "nested transforms and functions that call functions multiply the filters to build; nest fewer");
-    }
-    return {};
-  }
+  if (!charge_expansion(node, 1)) return {};
   if (std::optional<FilterPtr> use = bind_dictionary_use(node)) return {std::move(*use)};
   switch (node.kind) {
     case SyntaxKind::Number:

@@ -56,6 +56,10 @@ class Binder {
   static constexpr std::size_t kMaxBoundNodes = 1'000'000;
   void set_max_bound_nodes(std::size_t limit) { max_bound_nodes_ = limit; }
   bool secure() const { return secure_; }
+  // Counts `units` of expansion work that builds no filter (a transformed copy identical to an
+  // earlier one, or off the board) against the same budget; false, with the error reported once,
+  // when it is spent. Without it, nested transforms of a symmetric body copied syntax for ever.
+  bool charge_expansion(const grammar::SyntaxNode& at, std::size_t units);
   // Query text from several sources (file, command line) shares one set of variables.
   void set_file(const grammar::SourceFile& file) { file_ = &file; }
 
@@ -137,7 +141,7 @@ class Binder {
   const Registry& registry_;
   bool secure_ = false;
   std::size_t max_bound_nodes_ = kMaxBoundNodes;
-  std::size_t bound_nodes_ = 0;  // bind() calls so far, against max_bound_nodes_
+  std::size_t bound_nodes_ = 0;  // bind() calls and charged copies so far, against max_bound_nodes_
   bool expansion_reported_ = false;
   std::shared_ptr<bool> cache_game_constants_ = std::make_shared<bool>(true);
   bool edits_tags_ = false;

@@ -86,6 +86,21 @@ TEST_CASE("function fan-out and nested transforms stop at the expansion budget",
   CHECK(nested.diagnostics.find("expands to more than") != std::string::npos);
 }
 
+TEST_CASE("duplicate transformed copies count against the expansion budget", "[stress][budget]") {
+  // Every flip of a symmetric body is the body again: the copies are dropped, not bound, so only
+  // charging them stops 20 nested flips from copying a 10,000-node body 1.6 million times.
+  std::string body = "{";
+  for (int i = 0; i < 10000; ++i) body += " 1";
+  body += " }";
+  std::string flips;
+  for (int i = 0; i < 20; ++i) flips += "flip ";
+  auto nested = run_stress(flips + body, kShortGame);
+  CHECK_FALSE(nested.compiled);
+  CHECK(nested.diagnostics.find("expands to more than") != std::string::npos);
+  auto shallow = run_stress("flip flip " + body, kShortGame);
+  CHECK(shallow.compiled);
+}
+
 TEST_CASE("a game past the step budget fails and the run goes on", "[stress][budget]") {
   interpreter::RunSettings settings;
   settings.limits.max_steps = 10'000;
