@@ -186,13 +186,13 @@ void register_annotations_filters(Registry& registry) {
   registry.add({{"comment", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1},
                 "comment(a b …): attaches the arguments as text to this position in the output",
                 [](BindArguments& a) -> FilterPtr { return std::make_unique<Comment>(text_arguments(a)); },
-                {{}, ValueType::Logical}});
+                {{kAnyFilter}, ValueType::Logical}});
   registry.add({{"message", ShapeKind::CallOrPrefix, precedence::kCount, 1, -1, kMessageParameters},
                 "message [quiet] (a b …): prints the arguments as text to standard output",
                 [](BindArguments& a) -> FilterPtr {
                   bool quiet = a.parameter(grammar::ParameterWord::Quiet) != nullptr;
                   return std::make_unique<Message>(quiet, text_arguments(a));
-                }, {{}, ValueType::Logical}});
+                }, {{kAnyFilter}, ValueType::Logical}});
   KeywordShape original{"originalcomment", ShapeKind::Nullary};
   original.optional_title = true;
   registry.add({original, "originalcomment [\"s\"]: the input's comment at this position, or whether it contains s",
@@ -205,7 +205,7 @@ void register_annotations_filters(Registry& registry) {
                 }, {{}, {ValueType::String, ValueType::Logical}}});
   registry.add({{"hascomment", ShapeKind::Prefix, precedence::kCount},
                 "hascomment \"s\": the input's comment at this position contains s (\"$N\", \"!\", \"?\" …: that NAG)",
-                bind_has_comment, {{}, ValueType::Logical}});
+                bind_has_comment, {{ValueType::String}, ValueType::Logical}});
   registry.add({{"removecomment", ShapeKind::Nullary},
                 "removecomment: drops the input's comment at this position from the output",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<RemoveComment>(); },
@@ -216,7 +216,7 @@ void register_annotations_filters(Registry& registry) {
                   if (!valid_tag_name(a)) return nullptr;
                   return std::make_unique<TagEdit>(std::move(a.arguments[0]), std::move(a.arguments[1]));
                 },
-                {{ValueType::String}, ValueType::Logical}, Dependence::EditsTags});
+                {{ValueType::String, ValueType::String}, ValueType::Logical}, Dependence::EditsTags});
   registry.add({{"removetag", ShapeKind::CallOrPrefix, precedence::kCount, 1, 1},
                 "removetag \"Name\": drops the tag from the output game",
                 [](BindArguments& a) -> FilterPtr {

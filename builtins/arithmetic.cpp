@@ -45,8 +45,6 @@ class Negate final : public Filter {
 
 BindFunction bind_arithmetic(ArithmeticOp op) {
   return [op](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
-    if (!a.binder.expect(a, 1, {ValueType::Numeric, ValueType::Set})) return nullptr;
     return std::make_unique<Arithmetic>(op, std::move(a.arguments[0]), std::move(a.arguments[1]));
   };
 }
@@ -54,22 +52,28 @@ BindFunction bind_arithmetic(ArithmeticOp op) {
 }  // namespace
 
 void register_arithmetic_filters(Registry& registry) {
-  registry.add_operator(construct::kNumber, 0, [](BindArguments& a) -> FilterPtr {
+  // A set stands for the number of its squares wherever a number is wanted.
+  const TypeSet number{ValueType::Numeric, ValueType::Set};
+  const Signature binary{{number, number}, ValueType::Numeric};
+  registry.add_operator(construct::kNumber, 0, {{}, ValueType::Numeric}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<NumberConstant>(a.node.number);
   });
-  registry.add_operator("+", 2, [](BindArguments& a) -> FilterPtr {
+  const TypeSet number_or_string{ValueType::Numeric, ValueType::Set, ValueType::String};
+  registry.add_operator("+", 2, {{number_or_string, number_or_string}, {ValueType::Numeric, ValueType::String}},
+                        [](BindArguments& a) -> FilterPtr {
+    // Strings join strings and numbers add numbers: the right side is of the left side's kind.
     if (a.arguments[0]->type() == ValueType::String) {
       if (!a.binder.expect(a, 1, {ValueType::String})) return nullptr;
       return make_string_concatenation(std::move(a.arguments[0]), std::move(a.arguments[1]));
     }
+    if (!a.binder.expect(a, 1, {ValueType::Numeric, ValueType::Set})) return nullptr;
     return bind_arithmetic(ArithmeticOp::Add)(a);
   }, Dependence::Pure);
-  registry.add_operator("-", 2, bind_arithmetic(ArithmeticOp::Subtract), Dependence::Pure);
-  registry.add_operator("*", 2, bind_arithmetic(ArithmeticOp::Multiply), Dependence::Pure);
-  registry.add_operator("/", 2, bind_arithmetic(ArithmeticOp::Divide), Dependence::Pure);
-  registry.add_operator("%", 2, bind_arithmetic(ArithmeticOp::Modulo), Dependence::Pure);
-  registry.add_operator("-", 1, [](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
+  registry.add_operator("-", 2, binary, bind_arithmetic(ArithmeticOp::Subtract), Dependence::Pure);
+  registry.add_operator("*", 2, binary, bind_arithmetic(ArithmeticOp::Multiply), Dependence::Pure);
+  registry.add_operator("/", 2, binary, bind_arithmetic(ArithmeticOp::Divide), Dependence::Pure);
+  registry.add_operator("%", 2, binary, bind_arithmetic(ArithmeticOp::Modulo), Dependence::Pure);
+  registry.add_operator("-", 1, {{number}, ValueType::Numeric}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<Negate>(std::move(a.arguments[0]));
   });
 }

@@ -47,7 +47,7 @@ FilterPtr bind_assert(BindArguments& a) {
 void register_assertion_filters(Registry& registry) {
   registry.add({{"assert", grammar::ShapeKind::Prefix, grammar::precedence::kLowest},
                 "assert F: matches when F does; a position where F fails stops the game with an error",
-                bind_assert, {{}, ValueType::Logical}});
+                bind_assert, {{kAnyFilter}, ValueType::Logical}});
 }
 
 }  // namespace quarry::builtins

@@ -96,9 +96,10 @@ std::optional<chess::NodeId> position_key(const Filter& f, Context& ctx) {
 }
 
 bool is_set_like(ValueType t) { return t == ValueType::Set || t == ValueType::Piece; }
-bool is_numeric_like(ValueType t) { return t == ValueType::Numeric || is_set_like(t); }
 
 BindFunction bind_comparison(Relation relation) {
+  // The declaration admits numbers, sets, strings and positions on either side; both sides are
+  // of one kind (sets count as numbers), which only the pair of them tells.
   return [relation](BindArguments& a) -> FilterPtr {
     ValueType left = a.arguments[0]->type(), right = a.arguments[1]->type();
     bool equality = relation == Relation::Equal || relation == Relation::NotEqual;
@@ -113,8 +114,6 @@ BindFunction bind_comparison(Relation relation) {
       if (!a.binder.expect(a, 0, {ValueType::String}) || !a.binder.expect(a, 1, {ValueType::String})) return nullptr;
       return make_key_comparison(relation, std::move(a.arguments[0]), std::move(a.arguments[1]), string_key);
     }
-    if (!is_numeric_like(left)) { a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set}); return nullptr; }
-    if (!is_numeric_like(right)) { a.binder.expect(a, 1, {ValueType::Numeric, ValueType::Set}); return nullptr; }
     return std::make_unique<NumericComparison>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
   };
 }
@@ -122,12 +121,15 @@ BindFunction bind_comparison(Relation relation) {
 }  // namespace
 
 void register_comparison_filters(Registry& registry) {
-  registry.add_operator("==", 2, bind_comparison(Relation::Equal), Dependence::Pure);
-  registry.add_operator("!=", 2, bind_comparison(Relation::NotEqual), Dependence::Pure);
-  registry.add_operator("<", 2, bind_comparison(Relation::Less), Dependence::Pure);
-  registry.add_operator("<=", 2, bind_comparison(Relation::LessEqual), Dependence::Pure);
-  registry.add_operator(">", 2, bind_comparison(Relation::Greater), Dependence::Pure);
-  registry.add_operator(">=", 2, bind_comparison(Relation::GreaterEqual), Dependence::Pure);
+  const TypeSet comparable{ValueType::Numeric, ValueType::Set, ValueType::Position, ValueType::String};
+  // A numeric comparison has the left side's value; the others are true or false.
+  const Signature types{{comparable, comparable}, {ValueType::Logical, ValueType::Numeric}};
+  registry.add_operator("==", 2, types, bind_comparison(Relation::Equal), Dependence::Pure);
+  registry.add_operator("!=", 2, types, bind_comparison(Relation::NotEqual), Dependence::Pure);
+  registry.add_operator("<", 2, types, bind_comparison(Relation::Less), Dependence::Pure);
+  registry.add_operator("<=", 2, types, bind_comparison(Relation::LessEqual), Dependence::Pure);
+  registry.add_operator(">", 2, types, bind_comparison(Relation::Greater), Dependence::Pure);
+  registry.add_operator(">=", 2, types, bind_comparison(Relation::GreaterEqual), Dependence::Pure);
 }
 
 }  // namespace quarry::builtins

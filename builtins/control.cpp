@@ -97,13 +97,13 @@ FilterPtr bind_if(BindArguments& a) {
 
 void register_control_filters(Registry& registry) {
   registry.add({{"if", ShapeKind::If}, "if C [then] T [else E]: T where C matches, else E", bind_if,
-                {{}, {ValueType::Logical, ValueType::Numeric, ValueType::Set, ValueType::String}}, Dependence::Pure});
+                {{kAnyFilter, kAnyFilter, kAnyFilter}, {ValueType::Logical, ValueType::Numeric, ValueType::Set, ValueType::String}}, Dependence::Pure});
   registry.add({{"while", ShapeKind::While}, "while (C) F: evaluate F as long as C matches",
                 [](BindArguments& a) -> FilterPtr { return std::make_unique<While>(std::move(a.arguments[0]), std::move(a.arguments[1])); },
-                {{}, ValueType::Logical}});
+                {{kAnyFilter, kAnyFilter}, ValueType::Logical}});
   registry.add({{"loop", ShapeKind::Prefix, grammar::precedence::kLowest}, "loop F: evaluate F until it fails",
                 [](BindArguments& a) -> FilterPtr { return std::make_unique<Loop>(std::move(a.arguments[0])); },
-                {{}, ValueType::Logical}});
+                {{kAnyFilter}, ValueType::Logical}});
 }
 
 }  // namespace quarry::builtins

@@ -238,11 +238,12 @@ void register_dictionaries_filters(Registry& registry) {
   registry.add(std::move(spec));
   FilterSpec keys{{"key", grammar::ShapeKind::Iteration},
                   "key $k in $D F: F for each key of dictionary $D; matches if F matched for some key",
-                  bind_key_iteration, {{}, ValueType::Logical}};
+                  bind_key_iteration, {{ValueType::Dictionary, kAnyFilter}, ValueType::Logical}};
   keys.binds_children = true;
   registry.add(std::move(keys));
 
-  registry.add_operator(construct::kDictionaryEntry, 1, [](BindArguments& a) -> FilterPtr {
+  // A dictionary's key and value types are the declaration's: its bind functions check them.
+  registry.add_operator(construct::kDictionaryEntry, 1, {{kAnyFilter}, kAnyFilter}, [](BindArguments& a) -> FilterPtr {
     DictionaryInfo& info = a.binder.dictionary(a.variable_slot);
     if (!check_type(a.binder, *a.node.children[1], info.key_type, a.arguments[0]->type(), "key", info.name)) return nullptr;
     if (info.value_type == ValueType::None) {
@@ -252,7 +253,7 @@ void register_dictionaries_filters(Registry& registry) {
     }
     return std::make_unique<Entry>(info.value_type, a.variable_slot, std::move(a.arguments[0]));
   });
-  registry.add_operator(construct::kDictionaryUpdate, 2, [](BindArguments& a) -> FilterPtr {
+  registry.add_operator(construct::kDictionaryUpdate, 2, {{kAnyFilter, kAnyFilter}, ValueType::Logical}, [](BindArguments& a) -> FilterPtr {
     DictionaryInfo& info = a.binder.dictionary(a.variable_slot);
     const grammar::SyntaxNode& target = *a.node.children[0];
     if (!check_type(a.binder, *target.children[1], info.key_type, a.arguments[0]->type(), "key", info.name)) return nullptr;
@@ -265,7 +266,7 @@ void register_dictionaries_filters(Registry& registry) {
     }
     return std::make_unique<EntryUpdate>(a.variable_slot, op, info.value_type, std::move(a.arguments[0]), std::move(a.arguments[1]));
   });
-  registry.add_operator(construct::kDictionarySize, 0, [](BindArguments& a) -> FilterPtr {
+  registry.add_operator(construct::kDictionarySize, 0, {{}, ValueType::Numeric}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<Size>(a.variable_slot);
   });
 }

@@ -102,7 +102,7 @@ void register_echo_filters(Registry& registry) {
   FilterSpec spec{shape,
                   "echo [quiet] (s t) [in all] F: whether F matches, evaluated here with s this position and t each "
                   "other position of the game; a numeric F gives its largest value",
-                  bind_echo, {{}, {ValueType::Numeric, ValueType::Logical}}};
+                  bind_echo, {{kAnyFilter}, {ValueType::Numeric, ValueType::Logical}}};
   spec.binds_children = true;
   registry.add(std::move(spec));
 }

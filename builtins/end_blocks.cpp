@@ -27,7 +27,7 @@ void register_end_blocks_filters(Registry& registry) {
                   auto block = std::make_unique<EndBlock>(std::move(a.arguments[0]));
                   a.binder.add_end_block(block->body());
                   return block;
-                }, {{}, ValueType::Logical}});
+                }, {{kAnyFilter}, ValueType::Logical}});
 }
 
 }  // namespace quarry::builtins

@@ -142,7 +142,7 @@ void register_find_filters(Registry& registry) {
   registry.add({shape,
                 "find [quiet] [<--] [all | N [M]] F: the first position from here on (back, with <--) where F "
                 "matches; with all or a range, how many there are",
-                bind_find, {{}, {ValueType::Numeric, ValueType::Position}}});
+                bind_find, {{kAnyFilter}, {ValueType::Numeric, ValueType::Position}}});
 }
 
 }  // namespace quarry::builtins

@@ -251,19 +251,16 @@ void register_game_tree_filters(Registry& registry) {
   grammar::KeywordShape by_id{"position", ShapeKind::Prefix, grammar::precedence::kNumericPrefix};
   by_id.argument_stops_at_colon = true;
   registry.add({by_id, "position N: the position whose positionid is N; `position N : F` evaluates F there",
-                [](BindArguments& a) -> FilterPtr {
-                  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
-                  return std::make_unique<PositionById>(std::move(a.arguments[0]));
-                }, {{}, ValueType::Position}});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<PositionById>(std::move(a.arguments[0])); },
+                {{{ValueType::Numeric, ValueType::Set}}, ValueType::Position}});
   registry.add({{"parent", ShapeKind::Nullary}, "the position before the last move; fails at the start", make_filter<Parent>(),
                 {{}, ValueType::Position}});
   registry.add({{"child", ShapeKind::Call, grammar::precedence::kLowest, 0, 1},
                 "child or child(i): the position after the primary move, or after the i-th (0 = primary)",
                 [](BindArguments& a) -> FilterPtr {
                   if (a.arguments.empty()) return std::make_unique<Child>(nullptr);
-                  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
                   return std::make_unique<Child>(std::move(a.arguments[0]));
-                }, {{}, ValueType::Position}});
+                }, {{{ValueType::Numeric, ValueType::Set}}, ValueType::Position}});
   registry.add({{"lca", ShapeKind::Call, grammar::precedence::kLowest, 2, 2},
                 "lca(P Q): the latest position that P and Q both descend from", bind_pair(Relation::CommonAncestor),
                 {{ValueType::Position}, ValueType::Position}});
@@ -285,7 +282,9 @@ void register_game_tree_filters(Registry& registry) {
                 {{}, ValueType::Logical}});
   registry.add({{"depth", ShapeKind::Nullary}, "the number of variation moves on the way from the start", make_filter<Depth>(),
                 {{}, ValueType::Numeric}});
-  registry.add_operator(":", 2, [](BindArguments& a) -> FilterPtr {
+  // `P : F` is F at the position P; its value is F's. The left side may also be a move filter,
+  // of whichever type: that the declaration cannot say, so the bind function checks it.
+  registry.add_operator(":", 2, {{kAnyFilter, kAnyFilter}, kAnyFilter}, [](BindArguments& a) -> FilterPtr {
     // CQLi's speculative `move … : F` makes each move on an imaginary copy of the position.
     if (is_move_filter(*a.arguments[0])) return bind_speculative_move(a);
     if (!a.binder.expect(a, 0, {ValueType::Position})) return nullptr;

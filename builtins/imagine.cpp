@@ -212,7 +212,7 @@ void register_imagine_filters(Registry& registry) {
   registry.add({{"imagine", ShapeKind::Imagine},
                 "imagine M … : F: F at a copy of the position edited by the mutations (sidetomove white|black|reverse, "
                 "swap X Y, piece P --> S, piece _ --> S)",
-                bind_imagine, {{}, TypeSet::any()}, Dependence::PerPosition, {}, true});
+                bind_imagine, {{kAnyFilter}, TypeSet::any()}, Dependence::PerPosition, {}, true});
   registry.add({{"currentmutation", ShapeKind::Nullary},
                 "how the current imaginary position was made (\"1.Qa3#\"); \"\" at a position of the game",
                 make_filter<CurrentMutation>(), {{}, ValueType::String}});

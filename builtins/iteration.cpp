@@ -114,7 +114,7 @@ void register_iteration_filters(Registry& registry) {
                     pieces ? "piece [all] $p in S F: the pieces on S for which F matches ($p follows the piece); "
                              "piece $p = S: $p names the piece on the one square S"
                            : "square [all] $s in S F: the squares of S for which F matches",
-                    bind_iteration(pieces), {{}, {ValueType::Set, ValueType::Piece}}};
+                    bind_iteration(pieces), {{ValueType::Set, kAnyFilter}, {ValueType::Set, ValueType::Piece}}};
     spec.binds_children = true;
     registry.add(std::move(spec));
   }

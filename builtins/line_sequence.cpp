@@ -449,7 +449,7 @@ void register_line_sequence_filters(Registry& registry) {
                 "line [quiet firstmatch lastposition singlecolor nestban primary|secondary] [N [M]] --> C1 --> C2 … "
                 "(or <--): the length of the longest line of consecutive positions from here matching the "
                 "constituents (quantified with * + ? {m,n})",
-                bind_line, {{}, {ValueType::Position, ValueType::Numeric}}});
+                bind_line, {{kAnyFilter}, {ValueType::Position, ValueType::Numeric}}});
 }
 
 }  // namespace quarry::builtins

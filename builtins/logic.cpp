@@ -97,17 +97,18 @@ void register_logic_filters(Registry& registry) {
                 {{}, ValueType::Logical},
                 Dependence::Literal});
   // `F (CQLi): the identity; its value is F's.
-  registry.add_operator("`", 1, [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }, Dependence::Pure);
+  registry.add_operator("`", 1, {{kAnyFilter}, kAnyFilter}, [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }, Dependence::Pure);
   registry.add_operator(
-      "not", 1, [](BindArguments& a) -> FilterPtr { return std::make_unique<Not>(std::move(a.arguments[0])); },
+      "not", 1, {{kAnyFilter}, ValueType::Logical}, [](BindArguments& a) -> FilterPtr { return std::make_unique<Not>(std::move(a.arguments[0])); },
       Dependence::Pure);
-  registry.add_operator("and", 2, [](BindArguments& a) -> FilterPtr {
+  registry.add_operator("and", 2, {{kAnyFilter, kAnyFilter}, ValueType::Logical}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<And>(std::move(a.arguments[0]), std::move(a.arguments[1]));
   }, Dependence::Pure);
-  registry.add_operator("or", 2, [](BindArguments& a) -> FilterPtr {
+  registry.add_operator("or", 2, {{kAnyFilter, kAnyFilter}, ValueType::Logical}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<Or>(std::move(a.arguments[0]), std::move(a.arguments[1]));
   }, Dependence::Pure);
-  registry.add_operator(construct::kCompound, -1, [](BindArguments& a) -> FilterPtr {
+  // `{ F … }`: matches when every part matches; its value is the last part's.
+  registry.add_operator(construct::kCompound, -1, {{kAnyFilter}, kAnyFilter}, [](BindArguments& a) -> FilterPtr {
     if (a.arguments.size() == 1) return std::move(a.arguments[0]);
     return std::make_unique<Compound>(std::move(a.arguments));
   });

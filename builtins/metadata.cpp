@@ -239,8 +239,9 @@ void register_metadata_filters(Registry& registry) {
                 Dependence::PerGame});
   KeywordShape result{"result", ShapeKind::Prefix, precedence::kCount};
   result.star_argument = true;
+  // The marker is read as written (1-0 parses as a subtraction): any filter, checked by its text.
   registry.add({result, "result 1-0 | 0-1 | 1/2-1/2 | *: whether the game ended so", bind_result,
-                {{}, ValueType::Logical}, Dependence::PerGame, TransformRule{.role = TransformRole::SwapsResultMarker}});
+                {{kAnyFilter}, ValueType::Logical}, Dependence::PerGame, TransformRule{.role = TransformRole::SwapsResultMarker}});
 }
 
 }  // namespace quarry::builtins

@@ -188,7 +188,7 @@ void register_position_identity_filters(Registry& registry) {
   registry.add({fen,
                 "fen: the current FEN with counters 0 1; fen \"…\": the board matches a FEN placement (A any white, a any black, "
                 "_ empty, . anything)",
-                bind_fen, {{}, {ValueType::String, ValueType::Logical}}});
+                bind_fen, {{ValueType::String}, {ValueType::String, ValueType::Logical}}});
   registry.add({{"currentfen", ShapeKind::Nullary}, "the FEN of the current position",
                 [](BindArguments&) -> FilterPtr { return std::make_unique<FenText>(FenForm::Exact); },
                 {{}, ValueType::String}});

@@ -196,13 +196,6 @@ class Pin final : public Filter {
   FilterPtr from_, through_, to_;
 };
 
-bool expect_sets(BindArguments& a) {
-  for (std::size_t i = 0; i < a.arguments.size(); ++i) {
-    if (!a.binder.expect(a, i, {ValueType::Set})) return false;
-  }
-  return true;
-}
-
 // The direction words, and `attack` (CQL 5's `ray attack (…)`, which CQL defines as xray).
 // The direction words stand in ParameterWord from Up on, in the order of kDirectionWords.
 constexpr ParameterWord direction_parameter(std::size_t i) {
@@ -231,7 +224,6 @@ constexpr std::array<ParameterSpec, 3> kPinParameters{{
 }};
 
 FilterPtr bind_ray(BindArguments& a) {
-  if (!expect_sets(a)) return nullptr;
   if (a.parameter(ParameterWord::Attack)) {
     if (a.parameters.size() > 1) {
       a.binder.error(a.node, "'ray attack' takes no direction: it follows the lines the first piece moves on");
@@ -275,18 +267,15 @@ void register_rays_and_pins_filters(Registry& registry) {
   registry.add({{"between", ShapeKind::Call, precedence::kSetPrefix, 2, 2},
                 "the squares strictly between two sets on a common rank, file or diagonal",
                 [](BindArguments& a) -> FilterPtr {
-                  if (!expect_sets(a)) return nullptr;
                   return std::make_unique<Between>(std::move(a.arguments[0]), std::move(a.arguments[1]));
-                }, {{}, ValueType::Set}});
+                }, {{ValueType::Set}, ValueType::Set}});
   registry.add({{"ray", ShapeKind::Call, precedence::kSetPrefix, 2, -1, kRayParameters},
                 "the last squares of lines through the sets in order with only empty squares between", bind_ray,
                 {{ValueType::Set}, ValueType::Set}, Dependence::PerPosition, TransformRule{.direction_parameters = true}});
   registry.add({{"xray", ShapeKind::Call, precedence::kSetPrefix, 2, -1},
                 "like ray, from a line piece along the lines it moves on",
-                [](BindArguments& a) -> FilterPtr {
-                  if (!expect_sets(a)) return nullptr;
-                  return std::make_unique<XRay>(std::move(a.arguments));
-                }, {{}, ValueType::Set}});
+                [](BindArguments& a) -> FilterPtr { return std::make_unique<XRay>(std::move(a.arguments)); },
+                {{ValueType::Set}, ValueType::Set}});
   registry.add({{"pin", ShapeKind::Parameters, precedence::kLowest, 0, 0, kPinParameters},
                 "pins: pinning slider (from), pinned piece (through), the square behind it (to)", bind_pin,
                 {{}, ValueType::Set}});

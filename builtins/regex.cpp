@@ -244,7 +244,6 @@ class CaptureReference final : public Filter {
 };
 
 FilterPtr bind_regex(BindArguments& a) {
-  if (!a.binder.expect(a, 0, {ValueType::String}) || !a.binder.expect(a, 1, {ValueType::String})) return nullptr;
   std::optional<Pattern> compiled;
   const grammar::SyntaxNode& pattern = *a.node.children[1];
   if (pattern.kind == SyntaxKind::String) {
@@ -276,8 +275,11 @@ FilterPtr bind_capture_reference(BindArguments& a) {
 }  // namespace
 
 void register_regex_filters(Registry& registry) {
-  registry.add_operator("~~", 2, bind_regex);
-  registry.add_operator(construct::kCaptureReference, 0, bind_capture_reference);
+  // The match's text (a string).
+  registry.add_operator("~~", 2, {{ValueType::String, ValueType::String}, ValueType::String}, bind_regex);
+  // \1 is a group's text, \-1 where it starts (a number).
+  registry.add_operator(construct::kCaptureReference, 0, {{}, {ValueType::String, ValueType::Numeric}},
+                        bind_capture_reference);
 }
 
 }  // namespace quarry::builtins

@@ -125,11 +125,12 @@ class PositionalIntersection final : public Filter {
 
 BindFunction bind_set_algebra(SetOp op) {
   return [op](BindArguments& a) -> FilterPtr {
-    if (op == SetOp::Intersection && a.arguments[0]->type() == ValueType::Position) {
+    // Both sides positions (`&` only: the squares where they agree) or both sets.
+    if (a.arguments[0]->type() == ValueType::Position) {
       if (!a.binder.expect(a, 1, {ValueType::Position})) return nullptr;
       return std::make_unique<PositionalIntersection>(std::move(a.arguments[0]), std::move(a.arguments[1]));
     }
-    if (!a.binder.expect(a, 0, {ValueType::Set}) || !a.binder.expect(a, 1, {ValueType::Set})) return nullptr;
+    if (!a.binder.expect(a, 1, {ValueType::Set})) return nullptr;
     return std::make_unique<SetAlgebra>(op, std::move(a.arguments[0]), std::move(a.arguments[1]));
   };
 }
@@ -137,26 +138,26 @@ BindFunction bind_set_algebra(SetOp op) {
 }  // namespace
 
 void register_sets_filters(Registry& registry) {
-  registry.add_operator(construct::kPieceDesignator, 0, [](BindArguments& a) -> FilterPtr {
+  registry.add_operator(construct::kPieceDesignator, 0, {{}, ValueType::Set}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<PieceDesignator>(a.node.piece_mask, SquareSet(a.node.squares));
   });
-  registry.add_operator("|", 2, bind_set_algebra(SetOp::Union));
-  registry.add_operator("&", 2, bind_set_algebra(SetOp::Intersection));
-  registry.add_operator("~", 1, [](BindArguments& a) -> FilterPtr {
-    if (!a.binder.expect(a, 0, {ValueType::Set})) return nullptr;
+  registry.add_operator("|", 2, {{ValueType::Set, ValueType::Set}, ValueType::Set}, bind_set_algebra(SetOp::Union));
+  const TypeSet set_or_position{ValueType::Set, ValueType::Position};
+  registry.add_operator("&", 2, {{set_or_position, set_or_position}, ValueType::Set}, bind_set_algebra(SetOp::Intersection));
+  registry.add_operator("~", 1, {{ValueType::Set}, ValueType::Set}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<Complement>(std::move(a.arguments[0]));
   });
-  registry.add_operator("#", 1, [](BindArguments& a) -> FilterPtr {
+  registry.add_operator("#", 1, {{{ValueType::Set, ValueType::String}}, ValueType::Numeric}, [](BindArguments& a) -> FilterPtr {
     if (a.arguments[0]->type() == ValueType::String) return make_string_length(std::move(a.arguments[0]));
-    if (!a.binder.expect(a, 0, {ValueType::Set, ValueType::String})) return nullptr;
     return std::make_unique<Count>(std::move(a.arguments[0]));
   });
-  registry.add_operator("in", 2, [](BindArguments& a) -> FilterPtr {
+  const TypeSet set_or_string{ValueType::Set, ValueType::String};
+  registry.add_operator("in", 2, {{set_or_string, set_or_string}, ValueType::Logical}, [](BindArguments& a) -> FilterPtr {
+    // Both sides strings (a substring) or both sets (a subset).
     if (a.arguments[0]->type() == ValueType::String || a.arguments[1]->type() == ValueType::String) {
       if (!a.binder.expect(a, 0, {ValueType::String}) || !a.binder.expect(a, 1, {ValueType::String})) return nullptr;
       return make_substring_test(std::move(a.arguments[0]), std::move(a.arguments[1]));
     }
-    if (!a.binder.expect(a, 0, {ValueType::Set}) || !a.binder.expect(a, 1, {ValueType::Set})) return nullptr;
     return std::make_unique<Subset>(std::move(a.arguments[0]), std::move(a.arguments[1]));
   });
 }

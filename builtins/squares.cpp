@@ -137,14 +137,13 @@ void register_squares_filters(Registry& registry) {
   registry.add({{"makesquare", ShapeKind::CallOrPrefix, precedence::kNumericPrefix, 1, 2},
                 "the square with that file and rank (1-8), or named by a string: makesquare(f r), makesquare \"e4\"",
                 [](BindArguments& a) -> FilterPtr {
+                  // One argument: a square's name; two: its file and rank (the declaration admits
+                  // either for the first, so which one depends on how many are written).
                   if (a.arguments.size() == 1) {
                     if (!a.binder.expect(a, 0, {ValueType::String})) return nullptr;
                     return std::make_unique<MakeSquareFromText>(std::move(a.arguments[0]));
                   }
-                  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set}) ||
-                      !a.binder.expect(a, 1, {ValueType::Numeric, ValueType::Set})) {
-                    return nullptr;
-                  }
+                  if (!a.binder.expect(a, 0, {ValueType::Numeric, ValueType::Set})) return nullptr;
                   return std::make_unique<MakeSquare>(std::move(a.arguments[0]), std::move(a.arguments[1]));
                 },
                 {{{ValueType::String, ValueType::Numeric, ValueType::Set}, {ValueType::Numeric, ValueType::Set}},

@@ -375,16 +375,17 @@ bool refused_under_secure(BindArguments& a) {
   return true;
 }
 
-bool expect_string(BindArguments& a, std::size_t i) { return a.binder.expect(a, i, {ValueType::String}); }
-bool expect_number(BindArguments& a, std::size_t i) {
-  return a.binder.expect(a, i, {ValueType::Numeric, ValueType::Set});
-}
+// A set stands for the number of its squares wherever a number is wanted.
+constexpr TypeSet kNumber{ValueType::Numeric, ValueType::Set};
 
+// The declaration admits numbers and strings; all the arguments are of one kind.
 FilterPtr bind_extremum(BindArguments& a, bool maximum) {
   bool strings = std::any_of(a.arguments.begin(), a.arguments.end(),
                              [](const FilterPtr& f) { return f->type() == ValueType::String; });
   for (std::size_t i = 0; i < a.arguments.size(); ++i) {
-    if (strings ? !expect_string(a, i) : !expect_number(a, i)) return nullptr;
+    if (strings ? !a.binder.expect(a, i, {ValueType::String}) : !a.binder.expect(a, i, {ValueType::Numeric, ValueType::Set})) {
+      return nullptr;
+    }
   }
   return std::make_unique<Extremum>(strings ? ValueType::String : ValueType::Numeric, maximum, std::move(a.arguments));
 }
@@ -397,12 +398,11 @@ void register_string_keywords(Registry& registry) {
   registry.add({{"str", ShapeKind::CallOrPrefix, precedence::kCaseChange, 1, -1},
                 "str(a b …): its arguments converted to text and joined; always matches",
                 [](BindArguments& a) -> FilterPtr { return std::make_unique<Str>(text_arguments(a)); },
-                {{}, ValueType::String}});
+                {{kAnyFilter}, ValueType::String}});
   for (bool lower : {true, false}) {
     registry.add({{lower ? "lowercase" : "uppercase", ShapeKind::Prefix, precedence::kCaseChange},
                   lower ? "lowercase S: S with A-Z made lowercase" : "uppercase S: S with a-z made uppercase",
                   [lower](BindArguments& a) -> FilterPtr {
-                    if (!expect_string(a, 0)) return nullptr;
                     if (lower) return make_string_map(ValueType::String, std::move(a.arguments[0]), to_lower);
                     return make_string_map(ValueType::String, std::move(a.arguments[0]), to_upper);
                   }, {{{ValueType::String}}, ValueType::String}});
@@ -410,13 +410,11 @@ void register_string_keywords(Registry& registry) {
   registry.add({{"indexof", ShapeKind::Call, precedence::kLowest, 2, 2},
                 "indexof(sub s): 0-based index of the first sub in s, -1 if none",
                 [](BindArguments& a) -> FilterPtr {
-                  if (!expect_string(a, 0) || !expect_string(a, 1)) return nullptr;
                   return std::make_unique<IndexOf>(std::move(a.arguments[0]), std::move(a.arguments[1]));
-                }, {{}, ValueType::Numeric}});
+                }, {{ValueType::String}, ValueType::Numeric}});
   registry.add({{"int", ShapeKind::Prefix, precedence::kCount},
                 "int S: the integer written in S; fails unless S is a decimal integer",
                 [](BindArguments& a) -> FilterPtr {
-                  if (!expect_string(a, 0)) return nullptr;
                   return make_string_map(ValueType::Numeric, std::move(a.arguments[0]), parse_int);
                 }, {{{ValueType::String}}, ValueType::Numeric}});
   registry.add({{"ascii", ShapeKind::Prefix, precedence::kCount},
@@ -425,7 +423,6 @@ void register_string_keywords(Registry& registry) {
                   if (a.arguments[0]->type() == ValueType::String) {
                     return make_string_map(ValueType::Numeric, std::move(a.arguments[0]), char_code);
                   }
-                  if (!a.binder.expect(a, 0, {ValueType::String, ValueType::Numeric})) return nullptr;
                   return std::make_unique<CodeToChar>(std::move(a.arguments[0]));
                 },
                 {{{ValueType::String, ValueType::Numeric}}, {ValueType::Numeric, ValueType::String}}});
@@ -437,19 +434,17 @@ void register_numeric_keywords(Registry& registry) {
                   maximum ? "max(a b …): the largest argument (numbers or strings)"
                           : "min(a b …): the smallest argument (numbers or strings)",
                   [maximum](BindArguments& a) { return bind_extremum(a, maximum); },
-                  {{}, {ValueType::Numeric, ValueType::String}}});
+                  {{{ValueType::Numeric, ValueType::Set, ValueType::String}}, {ValueType::Numeric, ValueType::String}}});
   }
   registry.add({{"abs", ShapeKind::Prefix, precedence::kNumericPrefix}, "abs N: absolute value",
                 [](BindArguments& a) -> FilterPtr {
-                  if (!expect_number(a, 0)) return nullptr;
                   return std::make_unique<NumericMap>(NumericFunction::Abs, std::move(a.arguments[0]));
-                }, {{}, ValueType::Numeric}});
+                }, {{kNumber}, ValueType::Numeric}});
   registry.add({{"sqrt", ShapeKind::Prefix, precedence::kNumericPrefix},
                 "sqrt N: integer square root; fails when N is negative",
                 [](BindArguments& a) -> FilterPtr {
-                  if (!expect_number(a, 0)) return nullptr;
                   return std::make_unique<NumericMap>(NumericFunction::Sqrt, std::move(a.arguments[0]));
-                }, {{}, ValueType::Numeric}});
+                }, {{kNumber}, ValueType::Numeric}});
 }
 
 void register_file_keywords(Registry& registry) {
@@ -457,18 +452,16 @@ void register_file_keywords(Registry& registry) {
                 "readfile \"path\": the file's contents; fails if unreadable or under --secure",
                 [](BindArguments& a) -> FilterPtr {
                   if (refused_under_secure(a)) return nullptr;
-                  if (!expect_string(a, 0)) return nullptr;
                   return std::make_unique<ReadFile>(std::move(a.arguments[0]));
-                }, {{}, ValueType::String}});
+                }, {{ValueType::String}, ValueType::String}});
   registry.add({{"writefile", ShapeKind::Call, precedence::kLowest, 2, -1},
                 "writefile(\"path\" a b …): appends the arguments as text to the file; fails under --secure",
                 [](BindArguments& a) -> FilterPtr {
                   if (refused_under_secure(a)) return nullptr;
-                  if (!expect_string(a, 0)) return nullptr;
                   FilterPtr path = std::move(a.arguments[0]);
                   std::vector<TextArgument> text = text_arguments(a);  // skips the moved path
                   return std::make_unique<WriteFile>(std::move(path), std::move(text));
-                }, {{}, ValueType::Logical}});
+                }, {{ValueType::String, kAnyFilter}, ValueType::Logical}});
 }
 
 }  // namespace
@@ -516,12 +509,10 @@ void register_string_functions_filters(Registry& registry) {
   register_string_keywords(registry);
   register_numeric_keywords(registry);
   register_file_keywords(registry);
-  registry.add_operator("[]", 2, [](BindArguments& a) -> FilterPtr {
-    if (!expect_string(a, 0) || !expect_number(a, 1)) return nullptr;
+  registry.add_operator("[]", 2, {{ValueType::String, kNumber}, ValueType::String}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<StringIndex>(std::move(a.arguments[0]), std::move(a.arguments[1]));
   });
-  registry.add_operator("[]", 3, [](BindArguments& a) -> FilterPtr {
-    if (!expect_string(a, 0) || !expect_number(a, 1) || !expect_number(a, 2)) return nullptr;
+  registry.add_operator("[]", 3, {{ValueType::String, kNumber, kNumber}, ValueType::String}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<StringSlice>(std::move(a.arguments[0]), std::move(a.arguments[1]),
                                          std::move(a.arguments[2]));
   });

@@ -33,7 +33,7 @@ FilterPtr make_string_concatenation(FilterPtr left, FilterPtr right) {
 }
 
 void register_string_literals_filters(Registry& registry) {
-  registry.add_operator(construct::kString, 0, [](BindArguments& a) -> FilterPtr {
+  registry.add_operator(construct::kString, 0, {{}, ValueType::String}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<StringConstant>(a.node.text);
   });
 }

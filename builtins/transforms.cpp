@@ -154,7 +154,7 @@ void register_transforms_filters(Registry& registry) {
     grammar::KeywordShape shape{name, ShapeKind::Prefix, grammar::precedence::kLowest};
     shape.parameters = kTransformParameters;
     FilterSpec spec{shape, "the filter, or any of its images under the transform", bind_transform,
-                    {{}, TypeSet::any()}};  // one distinct copy is the filter itself
+                    {{kAnyFilter}, TypeSet::any()}};  // one distinct copy is the filter itself
     spec.binds_children = true;
     registry.add(std::move(spec));
   }
@@ -165,7 +165,7 @@ void register_transforms_filters(Registry& registry) {
   registry.add(std::move(current));
   registry.add({{"notransform", ShapeKind::Prefix, grammar::precedence::kLowest},
                 "the filter, shielded from enclosing transforms",
-                [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }, {{}, TypeSet::any()},
+                [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }, {{kAnyFilter}, TypeSet::any()},
                 Dependence::Pure, TransformRule{.role = TransformRole::Untransformed}});
 }
 

@@ -120,20 +120,21 @@ void register_variable_lifetime_filters(Registry& registry) {
   using grammar::ShapeKind;
   grammar::KeywordShape persistent{"persistent", ShapeKind::Prefix, grammar::precedence::kLowest};
   persistent.parameters = kPersistentParameters;
+  // Their arguments are an assignment or a variable of any type, by name: declared any filter.
   FilterSpec p{persistent, "persistent [quiet] x = F: a variable kept across games, shown at the end", bind_persistent,
-               {{}, ValueType::Logical}};
+               {{kAnyFilter}, ValueType::Logical}};
   p.binds_children = true;
   registry.add(std::move(p));
   FilterSpec u{{"unbind", ShapeKind::Prefix, grammar::precedence::kIndex}, "unbind x / $D / $D[k]: forget a value", bind_unbind,
-               {{}, ValueType::Logical}};
+               {{kAnyFilter}, ValueType::Logical}};
   u.binds_children = true;
   registry.add(std::move(u));
   FilterSpec b{{"isbound", ShapeKind::Prefix, grammar::precedence::kIndex}, "isbound x: x has a value", bind_isbound(true),
-               {{}, ValueType::Logical}};
+               {{kAnyFilter}, ValueType::Logical}};
   b.binds_children = true;
   registry.add(std::move(b));
   FilterSpec n{{"isunbound", ShapeKind::Prefix, grammar::precedence::kIndex}, "isunbound x: x has no value", bind_isbound(false),
-               {{}, ValueType::Logical}};
+               {{kAnyFilter}, ValueType::Logical}};
   n.binds_children = true;
   registry.add(std::move(n));
 }

@@ -125,6 +125,7 @@ bool assignable(ValueType t) {
 FilterPtr bind_plain_assignment(BindArguments& a, bool only_if_nonempty) {
   const VariableInfo& var = a.binder.variable(a.variable_slot);
   ValueType t = a.arguments[0]->type();
+  // The declaration admits what has a value ('=?': sets only); a piece passes as a set there.
   if (!assignable(t)) {
     a.binder.error(*a.node.children[1], "a " + std::string(type_name(t)) + " filter has no value to assign",
                    "assign a set, a number, a string or a position");
@@ -133,10 +134,6 @@ FilterPtr bind_plain_assignment(BindArguments& a, bool only_if_nonempty) {
   if (t != var.type) {
     a.binder.error(a.node, "variable '" + var.name + "' holds a " + std::string(type_name(var.type)) +
                                "; it cannot be assigned a " + std::string(type_name(t)));
-    return nullptr;
-  }
-  if (only_if_nonempty && t != ValueType::Set) {
-    a.binder.error(a.node, "'=?' assigns sets only");
     return nullptr;
   }
   return std::make_unique<Assignment>(a.variable_slot, std::move(a.arguments[0]), only_if_nonempty);
@@ -159,18 +156,27 @@ BindFunction bind_update(Update op) {
 }  // namespace
 
 void register_variables_filters(Registry& registry) {
-  registry.add_operator(construct::kVariable, 0, [](BindArguments& a) -> FilterPtr {
+  registry.add_operator(construct::kVariable, 0, {{}, kAnyFilter}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<VariableRef>(a.binder.variable(a.variable_slot).type, a.variable_slot);
   });
-  registry.add_operator("=", 2, [](BindArguments& a) { return bind_plain_assignment(a, false); });
-  registry.add_operator("=?", 2, [](BindArguments& a) { return bind_plain_assignment(a, true); });
-  registry.add_operator("+=", 2, bind_update(Update::Add));
-  registry.add_operator("-=", 2, bind_update(Update::Subtract));
-  registry.add_operator("*=", 2, bind_update(Update::Multiply));
-  registry.add_operator("/=", 2, bind_update(Update::Divide));
-  registry.add_operator("%=", 2, bind_update(Update::Modulo));
-  registry.add_operator("|=", 2, bind_update(Update::Union));
-  registry.add_operator("&=", 2, bind_update(Update::Intersection));
+  // Operands: the variable, then the value (the binder checks the value; the bind functions check
+  // it against the variable's type).
+  const TypeSet value{ValueType::Numeric, ValueType::Set, ValueType::Position, ValueType::String};
+  const TypeSet number{ValueType::Numeric, ValueType::Set};
+  const TypeSet number_or_string{ValueType::Numeric, ValueType::Set, ValueType::String};
+  const Signature assign{{value, value}, value};  // an assignment's value is the value assigned
+  registry.add_operator("=", 2, assign, [](BindArguments& a) { return bind_plain_assignment(a, false); });
+  registry.add_operator("=?", 2, {{ValueType::Set, ValueType::Set}, ValueType::Set},
+                        [](BindArguments& a) { return bind_plain_assignment(a, true); });
+  registry.add_operator("+=", 2, {{number_or_string, number_or_string}, ValueType::Logical}, bind_update(Update::Add));
+  const Signature arithmetic{{ValueType::Numeric, number}, ValueType::Logical};
+  registry.add_operator("-=", 2, arithmetic, bind_update(Update::Subtract));
+  registry.add_operator("*=", 2, arithmetic, bind_update(Update::Multiply));
+  registry.add_operator("/=", 2, arithmetic, bind_update(Update::Divide));
+  registry.add_operator("%=", 2, arithmetic, bind_update(Update::Modulo));
+  const Signature set{{ValueType::Set, ValueType::Set}, ValueType::Logical};
+  registry.add_operator("|=", 2, set, bind_update(Update::Union));
+  registry.add_operator("&=", 2, set, bind_update(Update::Intersection));
 }
 
 }  // namespace quarry::builtins

@@ -2,6 +2,7 @@
 #include "interpreter/binder.h"
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "interpreter/game_constant.h"
@@ -15,19 +16,37 @@ void Binder::error(const SyntaxNode& at, std::string message, std::string hint) 
   diagnostics_.error(*file_, at.range, std::move(message), std::move(hint));
 }
 
-bool Binder::expect(const BindArguments& args, std::size_t index, std::initializer_list<ValueType> types) {
-  const Filter& argument = *args.arguments[index];
-  for (ValueType t : types) {
-    if (argument.type() == t) return true;
-    // A piece variable stands for the square its piece is on wherever a set is expected.
-    if (t == ValueType::Set && argument.type() == ValueType::Piece) return true;
-  }
-  std::string wanted;
-  for (ValueType t : types) wanted += (wanted.empty() ? "" : " or ") + std::string(type_name(t));
-  const SyntaxNode& where = index < args.node.children.size() ? *args.node.children[index] : args.node;
-  std::string owner = "'" + args.node.text + "'";
-  error(where, owner + " expects a " + wanted + " filter here, but this is a " + std::string(type_name(argument.type())) + " filter");
+namespace {
+
+const char* const kOrdinals[] = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"};
+
+// Where argument i stands, said for a message: "its argument", "its left operand", "its third
+// argument". `infix`: the node is written between two operands (`x + y`, `S attacks T`).
+std::string argument_position(const SyntaxNode& node, std::size_t index, bool infix) {
+  if (node.kind == SyntaxKind::Unary) return "its operand";
+  if (infix && node.children.size() == 2) return index == 0 ? "its left operand" : "its right operand";
+  if (node.children.size() == 1) return "its argument";
+  if (index < std::size(kOrdinals)) return "its " + std::string(kOrdinals[index]) + " argument";
+  return "its argument " + std::to_string(index + 1);
+}
+
+}  // namespace
+
+bool Binder::check_argument(const BindArguments& args, std::size_t index, TypeSet wanted, std::size_t position) {
+  const ValueType got = args.arguments[index]->type();
+  if (wanted.admits(got)) return true;
+  const SyntaxNode& node = args.node;
+  const SyntaxNode& where = position < node.children.size() ? *node.children[position] : node;
+  const bool infix_keyword =
+      node.kind == SyntaxKind::Keyword && registry_.spec(node.keyword).shape.kind == grammar::ShapeKind::Infix;
+  const bool infix = node.kind == SyntaxKind::Binary || node.kind == SyntaxKind::Assign || infix_keyword;
+  error(where, "'" + node.text + "' expects a " + wanted.describe() + " filter as " +
+                   argument_position(node, position, infix) + ", but this is a " + std::string(type_name(got)) + " filter");
   return false;
+}
+
+bool Binder::expect(const BindArguments& args, std::size_t index, std::initializer_list<ValueType> types) {
+  return check_argument(args, index, TypeSet(types), index);
 }
 
 bool Binder::bind_children(const SyntaxNode& node, std::vector<Bound>& out, Constancy& constancy) {
@@ -61,27 +80,22 @@ bool Binder::bind_parameters(const SyntaxNode& node, std::vector<BoundParameter>
   return true;
 }
 
-bool Binder::check_arguments(const FilterSpec& spec, const BindArguments& args) {
-  const std::vector<TypeSet>& declared = spec.types.arguments;
+bool Binder::check_arguments(const Signature& types, const BindArguments& args, std::size_t first) {
+  const std::vector<TypeSet>& declared = types.arguments;
   if (declared.empty()) return true;
   for (std::size_t i = 0; i < args.arguments.size(); ++i) {
-    const TypeSet wanted = declared[std::min(i, declared.size() - 1)];
-    const ValueType got = args.arguments[i]->type();
-    if (wanted.admits(got)) continue;
-    const SyntaxNode& where = i < args.node.children.size() ? *args.node.children[i] : args.node;
-    error(where, "'" + args.node.text + "' expects a " + wanted.describe() + " filter here, but this is a " +
-                     std::string(type_name(got)) + " filter");
-    return false;
+    const std::size_t position = first + i;
+    if (!check_argument(args, i, declared[std::min(position, declared.size() - 1)], position)) return false;
   }
   return true;
 }
 
 // A registration whose bind function builds a filter of an undeclared type is a bug of Quarry,
 // not of the query: said as such, so the test suite (which binds every keyword) finds it.
-bool Binder::check_result(const FilterSpec& spec, const SyntaxNode& node, const Filter& built) {
-  if (spec.types.result.empty() || spec.types.result.contains(built.type())) return true;
+bool Binder::check_result(const Signature& types, const SyntaxNode& node, const Filter& built) {
+  if (types.result.empty() || types.result.contains(built.type())) return true;
   error(node, "internal error: '" + node.text + "' built a " + std::string(type_name(built.type())) +
-                  " filter, but its registration declares " + spec.types.result.describe());
+                  " filter, but its registration declares " + types.result.describe());
   return false;
 }
 
@@ -271,15 +285,18 @@ FilterPtr Binder::bind_assignment(const SyntaxNode& node) {
     }
     slot = declare_variable(target.text, value->type());
   }
-  const BindFunction* bind_fn = registry_.find_operator(node.text, 2);
-  if (bind_fn == nullptr) {
+  const OperatorSpec* spec = registry_.find_operator_spec(node.text, 2);
+  if (spec == nullptr) {
     error(node, "unknown assignment operator '" + node.text + "'");
     return nullptr;
   }
   std::vector<FilterPtr> arguments;
   arguments.push_back(std::move(value));
   BindArguments args{*this, node, std::move(arguments), {}, slot};
-  return (*bind_fn)(args);
+  if (!check_arguments(spec->types, args, 1)) return nullptr;  // the value, the assignment's right operand
+  FilterPtr built = spec->bind(args);
+  if (built && !check_result(spec->types, node, *built)) return nullptr;
+  return built;
 }
 
 FilterPtr Binder::bind(const SyntaxNode& node) { return cached(bind_tracked(node)); }
@@ -304,28 +321,30 @@ Binder::Bound Binder::bind_keyword(const SyntaxNode& node) {
     out.constancy = combine(spec.dependence, arguments);
     const bool wrap = spec.dependence == Dependence::Pure && out.constancy == Constancy::Varies;
     BindArguments args{*this, node, take_filters(children, wrap), std::move(parameters)};
-    if (!check_arguments(spec, args)) return {};
+    if (!check_arguments(spec.types, args)) return {};
     out.filter = spec.bind(args);
   }
-  if (out.filter && !check_result(spec, node, *out.filter)) return {};
+  if (out.filter && !check_result(spec.types, node, *out.filter)) return {};
   return out;
 }
 
 Binder::Bound Binder::bind_operator(const SyntaxNode& node) {
   const int arity = static_cast<int>(node.children.size());
-  const BindFunction* bind = registry_.find_operator(node.text, arity);
-  if (bind == nullptr) {
+  const OperatorSpec* spec = registry_.find_operator_spec(node.text, arity);
+  if (spec == nullptr) {
     error(node, "the operator '" + node.text + "' is not available in this version of Quarry");
     return {};
   }
   Constancy arguments = Constancy::Literal;
   std::vector<Bound> children;
   if (!bind_children(node, children, arguments)) return {};
-  const Dependence dependence = registry_.operator_dependence(node.text, arity);
   Bound out;
-  out.constancy = combine(dependence, arguments);
-  const bool wrap = dependence == Dependence::Pure && out.constancy == Constancy::Varies;
-  out.filter = bind_with(bind, node, take_filters(children, wrap));
+  out.constancy = combine(spec->dependence, arguments);
+  const bool wrap = spec->dependence == Dependence::Pure && out.constancy == Constancy::Varies;
+  BindArguments args{*this, node, take_filters(children, wrap)};
+  if (!check_arguments(spec->types, args)) return {};
+  out.filter = spec->bind(args);
+  if (out.filter && !check_result(spec->types, node, *out.filter)) return {};
   return out;
 }
 

@@ -71,8 +71,12 @@ class Binder {
 
   // --- for bind functions ---------------------------------------------------------------------
   void error(const grammar::SyntaxNode& at, std::string message, std::string hint = {});
-  // Checks argument i has one of the types; reports "expected …" at that argument otherwise.
+  // Checks argument i has one of the types; reports "expected …" at that argument otherwise. For
+  // what the registration cannot declare: a check that depends on several arguments at once.
   bool expect(const BindArguments& args, std::size_t index, std::initializer_list<ValueType> types);
+  // Checks argument `index` against `wanted`, naming it as the node's child `position` ("its
+  // second argument", "its left operand") at that child.
+  bool check_argument(const BindArguments& args, std::size_t index, TypeSet wanted, std::size_t position);
   const grammar::SourceFile& file() const { return *file_; }
   const Registry& registry() const { return registry_; }
   // Per-game constants are cached unless this is off (tests compare both paths) or the query
@@ -121,9 +125,9 @@ class Binder {
   static Constancy combine(Dependence dependence, Constancy arguments);
   // The filter, wrapped in a per-game cache when it is a per-game constant worth caching.
   FilterPtr cached(Bound bound);
-  // Checks the bound arguments against the keyword's declared types.
-  bool check_arguments(const FilterSpec& spec, const BindArguments& args);
-  bool check_result(const FilterSpec& spec, const grammar::SyntaxNode& node, const Filter& built);
+  // Checks the bound arguments against the declared types; argument i is the node's child first + i.
+  bool check_arguments(const Signature& types, const BindArguments& args, std::size_t first = 0);
+  bool check_result(const Signature& types, const grammar::SyntaxNode& node, const Filter& built);
   FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
                       std::vector<BoundParameter> parameters = {});
   // Binds parameter values and children; `constancy` becomes the least constant of them.

@@ -15,22 +15,26 @@ void Registry::add(FilterSpec spec) {
   specs_.push_back(std::move(spec));
 }
 
-void Registry::add_operator(std::string_view text, int arity, BindFunction bind, Dependence dependence) {
-  operators_.push_back({std::string(text), arity, std::move(bind), dependence});
+void Registry::add_operator(std::string_view text, int arity, Signature types, BindFunction bind,
+                            Dependence dependence) {
+  operators_.push_back({std::string(text), arity, std::move(types), std::move(bind), dependence});
+}
+
+const OperatorSpec* Registry::find_operator_spec(std::string_view text, int arity) const {
+  for (const OperatorSpec& entry : operators_) {
+    if (entry.text == text && entry.arity == arity) return &entry;
+  }
+  return nullptr;
 }
 
 Dependence Registry::operator_dependence(std::string_view text, int arity) const {
-  for (const OperatorEntry& entry : operators_) {
-    if (entry.text == text && entry.arity == arity) return entry.dependence;
-  }
-  return Dependence::PerPosition;
+  const OperatorSpec* entry = find_operator_spec(text, arity);
+  return entry ? entry->dependence : Dependence::PerPosition;
 }
 
 const BindFunction* Registry::find_operator(std::string_view text, int arity) const {
-  for (const OperatorEntry& entry : operators_) {
-    if (entry.text == text && entry.arity == arity) return &entry.bind;
-  }
-  return nullptr;
+  const OperatorSpec* entry = find_operator_spec(text, arity);
+  return entry ? &entry->bind : nullptr;
 }
 
 }  // namespace quarry::interpreter

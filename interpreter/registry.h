@@ -41,10 +41,13 @@ struct BindArguments {
 // Builds the filter, or reports a diagnostic through the binder and returns nullptr.
 using BindFunction = std::function<FilterPtr(BindArguments&)>;
 
-// What a keyword takes and gives. The binder checks each positional argument against
+// What a keyword or operator takes and gives. The binder checks each positional argument against
 // `arguments` before the bind function runs (entry i for argument i, the last entry for any
-// further ones; none declared: the bind function checks), and the filter it built against
-// `result`. Keywords that bind their children themselves (binds_children) declare the result only.
+// further ones), and the filter it built against `result`; the bind function checks only what
+// depends on several arguments at once (both sides of `+` strings, or both numbers). An
+// argument that may be any filter (`not F`, the body of a transform) is declared kAnyFilter.
+// Keywords that bind their children themselves (binds_children) are checked by their bind
+// function; their declaration still says what each argument is, for --help and the docs.
 struct Signature {
   std::vector<TypeSet> arguments = {};
   TypeSet result = {};
@@ -78,6 +81,9 @@ struct TransformRule {
   TransformRole role = TransformRole::Copied;
 };
 
+// Any filter at all, with or without a value: a condition, a body.
+inline constexpr TypeSet kAnyFilter = TypeSet::any();
+
 struct FilterSpec {
   grammar::KeywordShape shape;
   std::string_view summary;  // one line for --help and the REPL
@@ -90,6 +96,15 @@ struct FilterSpec {
   bool binds_children = false;
   // The family that registered it (set by Registry::add_family): groups the help and the docs index.
   std::string_view family = {};
+};
+
+// An operator or literal construct: its text, arity, types and bind function.
+struct OperatorSpec {
+  std::string text;
+  int arity = 0;
+  Signature types;
+  BindFunction bind;
+  Dependence dependence = Dependence::PerPosition;
 };
 
 class Registry;
@@ -120,26 +135,26 @@ class Registry {
   // Registers a family's filters; their specs record the family's name.
   void add_family(const FilterFamily& family);
   void add(FilterSpec spec);
-  // Operators by their text and arity ("not"/1, "-"/1, "-"/2, "|"/2 …) and literal constructs.
-  void add_operator(std::string_view text, int arity, BindFunction bind, Dependence dependence = Dependence::PerPosition);
+  // Operators by their text and arity ("not"/1, "-"/1, "-"/2, "|"/2 …) and literal constructs,
+  // with the types of their operands (written order) and result. An assignment `x op= F`
+  // declares two operands, the variable and F; only F is bound and checked.
+  void add_operator(std::string_view text, int arity, Signature types, BindFunction bind,
+                    Dependence dependence = Dependence::PerPosition);
 
   const grammar::KeywordTable& keywords() const { return keywords_; }
   const FilterSpec& spec(int keyword_id) const { return specs_[static_cast<std::size_t>(keyword_id)]; }
   const std::vector<FilterSpec>& specs() const { return specs_; }
   const BindFunction* find_operator(std::string_view text, int arity) const;
+  // The operator's registration, nullptr when there is none.
+  const OperatorSpec* find_operator_spec(std::string_view text, int arity) const;
+  const std::vector<OperatorSpec>& operators() const { return operators_; }
   // How an operator's value depends on the position (PerPosition when it is not registered).
   Dependence operator_dependence(std::string_view text, int arity) const;
 
  private:
-  struct OperatorEntry {
-    std::string text;
-    int arity;
-    BindFunction bind;
-    Dependence dependence;
-  };
   grammar::KeywordTable keywords_;
   std::vector<FilterSpec> specs_;
-  std::vector<OperatorEntry> operators_;
+  std::vector<OperatorSpec> operators_;
   std::string_view current_family_;
 };
 

@@ -44,12 +44,16 @@ class TypeSet {
   constexpr bool admits(ValueType t) const { return contains(t) || (t == ValueType::Piece && contains(ValueType::Set)); }
   constexpr bool operator==(const TypeSet&) const = default;
 
-  // "set or numeric", in the order of ValueType.
+  // "numeric, set or string", in the order of ValueType.
   std::string describe() const {
     std::string text;
+    int left = 0;
+    for (int i = 0; i <= static_cast<int>(ValueType::Dictionary); ++i) left += contains(static_cast<ValueType>(i));
     for (int i = 0; i <= static_cast<int>(ValueType::Dictionary); ++i) {
       auto t = static_cast<ValueType>(i);
-      if (contains(t)) text += (text.empty() ? "" : " or ") + std::string(type_name(t));
+      if (!contains(t)) continue;
+      --left;
+      text += std::string(type_name(t)) + (left > 1 ? ", " : left == 1 ? " or " : "");
     }
     return text;
   }

@@ -30,5 +30,14 @@ TEST_CASE("a set in arithmetic counts its squares", "[arithmetic]") {
 }
 
 TEST_CASE("arithmetic on a logical filter is a type error", "[arithmetic]") {
-  CHECK(quarry::testing::compile_error("check + 1").find("expects a numeric or set filter") != std::string::npos);
+  // '+' also joins strings: the declaration admits either, the left side says which.
+  CHECK(quarry::testing::compile_error("check + 1").find(
+            "'+' expects a numeric, set or string filter as its left operand, but this is a logical filter") !=
+        std::string::npos);
+  CHECK(quarry::testing::compile_error("1 + \"a\"").find(
+            "'+' expects a numeric or set filter as its right operand, but this is a string filter") != std::string::npos);
+  CHECK(quarry::testing::compile_error("\"a\" + 1").find(
+            "'+' expects a string filter as its right operand, but this is a numeric filter") != std::string::npos);
+  CHECK(quarry::testing::compile_error("- check").find("'-' expects a numeric or set filter as its operand") !=
+        std::string::npos);
 }

@@ -1,6 +1,6 @@
 // What a FilterSpec declares holds for the whole registry: transform twins are registered and
-// symmetric, direction words turn into direction words, and the binder checks the declared
-// argument and result types.
+// symmetric, direction words turn into direction words, every keyword and operator declares its
+// types, the binder checks the declared argument and result types, and the help shows them.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -118,11 +118,11 @@ TEST_CASE("the binder checks arguments against the declared types", "[registry][
   CHECK(bind_errors("needsset a1-h8").empty());
   CHECK(bind_errors("piece $p in K needsset $p").empty());  // a piece stands where a set is wanted
   const std::string numeric = bind_errors("needsset ply");
-  CHECK(numeric.find("'needsset' expects a set filter here, but this is a numeric filter") != std::string::npos);
+  CHECK(numeric.find("'needsset' expects a set filter as its argument, but this is a numeric filter") != std::string::npos);
   CHECK(numeric.find("q.cql:1:10") != std::string::npos);  // at the argument
   CHECK(bind_errors("needsset \"e4\"").find("but this is a string filter") != std::string::npos);
   // A standard keyword whose bind function no longer checks: tag's argument is declared String.
-  CHECK(bind_errors("tag ply").find("'tag' expects a string filter here, but this is a numeric filter") !=
+  CHECK(bind_errors("tag ply").find("'tag' expects a string filter as its argument, but this is a numeric filter") !=
         std::string::npos);
 }
 
@@ -137,4 +137,87 @@ TEST_CASE("every registered keyword declares the types of the filters it builds"
     INFO("'" << spec.shape.name << "' declares its result type");
     CHECK_FALSE(spec.types.result.empty());
   }
+}
+
+namespace {
+
+// Whether a keyword takes filters as positional arguments: parameters (`from S`) are not among
+// them, nor names (function, dictionary).
+bool takes_arguments(const grammar::KeywordShape& shape) {
+  using grammar::ShapeKind;
+  switch (shape.kind) {
+    case ShapeKind::Nullary:
+    case ShapeKind::Parameters:
+    case ShapeKind::Function:
+    case ShapeKind::Dictionary:
+    case ShapeKind::Header: return shape.max_arguments != 0;
+    default: return true;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every keyword that takes arguments declares their types", "[registry]") {
+  for (const FilterSpec& spec : builtins::standard_registry().specs()) {
+    if (!takes_arguments(spec.shape)) continue;
+    INFO("'" << spec.shape.name << "' declares the types of its arguments");
+    CHECK_FALSE(spec.types.arguments.empty());
+  }
+}
+
+TEST_CASE("every operator declares the types of its operands and result", "[registry]") {
+  const Registry& registry = builtins::standard_registry();
+  REQUIRE(registry.operators().size() > 30);
+  for (const interpreter::OperatorSpec& op : registry.operators()) {
+    INFO("operator '" << op.text << "'/" << op.arity);
+    CHECK_FALSE(op.types.result.empty());
+    // Each operand declared (a variadic construct, arity -1, declares the type of every part).
+    if (op.arity != 0) CHECK(op.types.arguments.size() == static_cast<std::size_t>(std::max(op.arity, 1)));
+    if (op.arity == 0) CHECK(op.types.arguments.empty());
+  }
+}
+
+TEST_CASE("a wrong-typed operand is rejected by the operator's declaration, naming its position", "[registry][binder]") {
+  const std::string left = bind_errors("check < 3");
+  CHECK(left.find("'<' expects a numeric, set, position or string filter as its left operand, but this is a logical "
+                  "filter") != std::string::npos);
+  CHECK(left.find("q.cql:1:1") != std::string::npos);
+  const std::string right = bind_errors("a1 | 3");
+  CHECK(right.find("'|' expects a set filter as its right operand, but this is a numeric filter") != std::string::npos);
+  CHECK(right.find("q.cql:1:6") != std::string::npos);
+  CHECK(bind_errors("~ 3").find("'~' expects a set filter as its operand, but this is a numeric filter") !=
+        std::string::npos);
+  CHECK(bind_errors("\"abc\"[check]").find("'[]' expects a numeric or set filter as its right operand") != std::string::npos);
+  CHECK(bind_errors("x = check").find("'=' expects a numeric, set, position or string filter as its right operand, "
+                                      "but this is a logical filter") != std::string::npos);
+  CHECK(bind_errors("x = 1 x -= \"a\"").find("'-=' expects a numeric or set filter as its right operand") !=
+        std::string::npos);
+  // What depends on both operands stays with the bind function: both sides of one kind.
+  CHECK(bind_errors("\"a\" == 1").find("'==' expects a string filter as its right operand, but this is a numeric "
+                                        "filter") != std::string::npos);
+  CHECK(bind_errors("\"a\" + \"b\"").empty());
+  CHECK(bind_errors("currentposition & parent").empty());
+}
+
+TEST_CASE("a wrong-typed argument to a keyword is rejected by its declaration, naming its position", "[registry][binder]") {
+  const std::string second = bind_errors("between(a1 3)");
+  CHECK(second.find("'between' expects a set filter as its second argument, but this is a numeric filter") !=
+        std::string::npos);
+  CHECK(second.find("q.cql:1:12") != std::string::npos);
+  CHECK(bind_errors("a1 attacks \"e4\"").find("'attacks' expects a set filter as its right operand, but this is a "
+                                                "string filter") != std::string::npos);
+  CHECK(bind_errors("abs \"x\"").find("'abs' expects a numeric or set filter as its argument, but this is a string "
+                                       "filter") != std::string::npos);
+  CHECK(bind_errors("indexof(\"a\" 1)").find("'indexof' expects a string filter as its second argument") !=
+        std::string::npos);
+  CHECK(bind_errors("ray(a1 b2 3)").find("'ray' expects a set filter as its third argument") != std::string::npos);
+  CHECK(bind_errors("child(\"a\")").find("'child' expects a numeric or set filter as its argument") !=
+        std::string::npos);
+  CHECK(bind_errors("lowercase 3").find("'lowercase' expects a string filter as its argument") != std::string::npos);
+  CHECK(bind_errors("readfile 3").find("'readfile' expects a string filter as its argument") != std::string::npos);
+  // makesquare's first argument is a name or a file: which one, only the number of arguments says.
+  CHECK(bind_errors("makesquare(\"a\" 1)").find("'makesquare' expects a numeric or set filter as its first argument") !=
+        std::string::npos);
+  CHECK(bind_errors("makesquare(1 \"a\")").find("'makesquare' expects a numeric or set filter as its second argument") !=
+        std::string::npos);
 }
