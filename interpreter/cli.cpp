@@ -312,8 +312,12 @@ int run_command_line(int argc, char** argv, const Registry& registry) {
   if (argc >= 2 && std::string(argv[1]) == "perft") return run_perft(argc, argv);
   if (argc >= 2 && std::string(argv[1]) == "merge") return run_merge(argc, argv, registry);
   if (argc >= 2 && std::string(argv[1]) == "legality") return run_legality_command(argc, argv);
-  if (argc == 3 && std::string(argv[1]) == "--help" && std::string(argv[2]) == "filters") {
-    return std::fputs(filter_list(registry).c_str(), stdout) < 0 ? kExitIo : 0;
+  if (argc >= 3 && argc <= 4 && std::string(argv[1]) == "--help" && std::string(argv[2]) == "filters" &&
+      (argc == 3 || std::string(argv[3]) == "--noconsoleunicode")) {
+    CommandLine console;
+    console.console_unicode = argc == 3;
+    const std::string list = console_text(console, filter_list(registry, console.console_unicode));
+    return std::fputs(list.c_str(), stdout) < 0 ? kExitIo : 0;
   }
 
   ParseResult parsed = parse_command_line(std::vector<std::string>(argv + 1, argv + argc));

@@ -48,13 +48,13 @@ void show_help(Session& session, const std::string& topic) {
     return;
   }
   if (name == "filters") {
-    out << interpreter::filter_list(session.registry());
+    out << interpreter::filter_list(session.registry(), session.style().unicode);
     return;
   }
   const grammar::KeywordTable& keywords = session.registry().keywords();
   int id = keywords.find(name);
   if (id >= 0) {
-    out << "  " << interpreter::filter_help_line(session.registry().spec(id)) << "\n";
+    out << "  " << interpreter::filter_help_line(session.registry().spec(id), session.style().unicode) << "\n";
     return;
   }
   if (const CommandInfo* c = find_command(name)) {

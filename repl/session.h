@@ -75,6 +75,7 @@ class Session {
   std::vector<std::string> user_names() const;  // functions and variables defined so far
   std::ostream& out() const { return out_; }
   const interpreter::Registry& registry() const { return registry_; }
+  const BoardStyle& style() const { return style_; }
 
  private:
   // The game the user moves in becomes `game` (a copy the session owns), at its root.

@@ -71,7 +71,7 @@ TEST_CASE("a new family: parsed, bound, type-checked and evaluated", "[registry]
 
 TEST_CASE("a new family: listed in the help under its own name", "[registry][example]") {
   const std::string list = quarry::interpreter::filter_list(example_registry());
-  CHECK(list.find("\nexample:\n  pawnsof S: the number of pawns on the squares of S\n") != std::string::npos);
+  CHECK(list.find("\nexample:\n  pawnsof S: the number of pawns on the squares of S  :: Set → Numeric\n") != std::string::npos);
   int id = example_registry().keywords().find("pawnsof");
   REQUIRE(id >= 0);
   CHECK(example_registry().spec(id).family == "example");

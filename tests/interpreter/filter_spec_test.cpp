@@ -9,6 +9,7 @@
 #include "grammar/parser.h"
 #include "interpreter/binder.h"
 #include "interpreter/directions.h"
+#include "interpreter/filter_help.h"
 #include "interpreter/transform.h"
 
 using namespace quarry;
@@ -220,4 +221,17 @@ TEST_CASE("a wrong-typed argument to a keyword is rejected by its declaration, n
         std::string::npos);
   CHECK(bind_errors("makesquare(1 \"a\")").find("'makesquare' expects a numeric or set filter as its second argument") !=
         std::string::npos);
+}
+
+TEST_CASE("--help and :help show each keyword's declared signature", "[registry][help]") {
+  const Registry& registry = builtins::standard_registry();
+  const FilterSpec& attacks = registered(registry, "attacks");
+  CHECK(interpreter::signature_text(attacks) == "Set Set → Set");
+  CHECK(interpreter::signature_text(attacks, false) == "Set Set -> Set");
+  CHECK(interpreter::signature_text(registered(registry, "child")) == "[Numeric|Set] → Position");
+  CHECK(interpreter::signature_text(registered(registry, "ray")) == "Set Set Set… → Set");
+  CHECK(interpreter::signature_text(registered(registry, "check")) == "→ Logical");
+  const std::string list = interpreter::filter_list(registry);
+  CHECK(list.find("  tag \"Name\": the value of that PGN tag; fails if absent  :: String → String\n") != std::string::npos);
+  CHECK(interpreter::filter_list(registry, false).find(":: Set Set -> Set\n") != std::string::npos);
 }

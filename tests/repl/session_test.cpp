@@ -159,7 +159,9 @@ TEST_CASE(":fen, :source and :help") {
   CHECK(f.command(":source " + path) == path + ": 1 function, 1 variable\n");
   CHECK(f.input("Guard(a8)").find("1 square: a1\n") != std::string::npos);
   CHECK(f.input("limit") == "3\n");
-  CHECK(f.command(":help attacks") == "  attacks: the squares of the left set holding a piece that attacks a square of the right set\n");
+  // With its declared types; this board style is ASCII, so "->" stands for the arrow.
+  CHECK(f.command(":help attacks") ==
+        "  attacks: the squares of the left set holding a piece that attacks a square of the right set  :: Set Set -> Set\n");
   CHECK(f.command(":help chek").find("did you mean 'check'?") != std::string::npos);
   CHECK(f.command(":help").find(":matches [N]") != std::string::npos);
   CHECK(f.command(":bogus") == "unknown command ':bogus' (:help lists them)\n");
