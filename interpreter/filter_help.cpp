@@ -59,12 +59,13 @@ std::string type_label(TypeSet types) {
 std::string signature_text(const FilterSpec& spec, bool unicode) {
   const std::vector<TypeSet>& declared = spec.types.arguments;
   const ArgumentSlots slots = argument_slots(spec);
+  const std::size_t shown = declared.empty() ? 0 : std::max<std::size_t>(slots.shown, slots.more ? 1 : 0);
   std::string text;
-  for (std::size_t i = 0; i < slots.shown && !declared.empty(); ++i) {
+  for (std::size_t i = 0; i < shown; ++i) {
     std::string label = type_label(declared[std::min(i, declared.size() - 1)]);
+    if (slots.more && i + 1 == shown) label += unicode ? "…" : "...";  // and any number more
     text += (i >= slots.required ? "[" + label + "]" : label) + " ";
   }
-  if (slots.more && !declared.empty()) text += type_label(declared.back()) + (unicode ? "… " : "... ");
   return text + (unicode ? "→ " : "-> ") + type_label(spec.types.result);
 }
 

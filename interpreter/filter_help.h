@@ -12,7 +12,7 @@ namespace quarry::interpreter {
 std::string type_label(TypeSet types);
 
 // The keyword's declared types: "Set Set → Set", "[Numeric|Set] → Position" (an optional
-// argument), "Set Set Set… → Set" (any number more); with `unicode` off, "->" and "...".
+// argument), "Set Set… → Set" (two or more); with `unicode` off, "->" and "...".
 std::string signature_text(const FilterSpec& spec, bool unicode = true);
 
 // The keyword's usage, summary and signature on one line: "tag \"Name\": … :: String → String".

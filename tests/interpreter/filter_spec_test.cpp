@@ -229,7 +229,10 @@ TEST_CASE("--help and :help show each keyword's declared signature", "[registry]
   CHECK(interpreter::signature_text(attacks) == "Set Set → Set");
   CHECK(interpreter::signature_text(attacks, false) == "Set Set -> Set");
   CHECK(interpreter::signature_text(registered(registry, "child")) == "[Numeric|Set] → Position");
-  CHECK(interpreter::signature_text(registered(registry, "ray")) == "Set Set Set… → Set");
+  CHECK(interpreter::signature_text(registered(registry, "ray")) == "Set Set… → Set");
+  CHECK(interpreter::signature_text(registered(registry, "ray"), false) == "Set Set... -> Set");
+  CHECK(interpreter::signature_text(registered(registry, "str")) == "Any… → String");
+  CHECK(interpreter::signature_text(registered(registry, "fen")) == "[String] → Logical|String");
   CHECK(interpreter::signature_text(registered(registry, "check")) == "→ Logical");
   const std::string list = interpreter::filter_list(registry);
   CHECK(list.find("  tag \"Name\": the value of that PGN tag; fails if absent  :: String → String\n") != std::string::npos);
