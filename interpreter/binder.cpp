@@ -90,6 +90,20 @@ bool Binder::check_arguments(const Signature& types, const BindArguments& args, 
   return true;
 }
 
+// Constructs (literals, `{ … }`, variables, dictionary uses) are bound by the binder's own rules,
+// but build what their registration declares, like any operator.
+FilterPtr Binder::bind_construct(std::string_view name, int arity, BindArguments& args) {
+  const OperatorSpec& spec = *registry_.find_operator_spec(name, arity);
+  FilterPtr built = spec.bind(args);
+  if (built && !check_result(spec.types, args.node, *built)) return nullptr;
+  return built;
+}
+
+FilterPtr Binder::bind_construct(std::string_view name, const SyntaxNode& node) {
+  BindArguments args{*this, node, {}};
+  return bind_construct(name, 0, args);
+}
+
 // A registration whose bind function builds a filter of an undeclared type is a bug of Quarry,
 // not of the query: said as such, so the test suite (which binds every keyword) finds it.
 bool Binder::check_result(const Signature& types, const SyntaxNode& node, const Filter& built) {
@@ -135,7 +149,8 @@ FilterPtr Binder::bind_sequence(const std::vector<grammar::SyntaxPtr>& nodes, co
   placeholder.kind = SyntaxKind::Compound;
   placeholder.text = "{}";
   if (where) placeholder.range = where->range;
-  return bind_with(registry_.find_operator(construct::kCompound, -1), where ? *where : placeholder, std::move(bound));
+  BindArguments args{*this, where ? *where : placeholder, std::move(bound)};
+  return bind_construct(construct::kCompound, -1, args);
 }
 
 int Binder::find_variable(std::string_view name) const {
@@ -186,14 +201,14 @@ std::optional<FilterPtr> Binder::bind_dictionary_use(const SyntaxNode& node) {
     int index = dictionary_named(*node.children[0]);
     if (index < 0) return std::nullopt;
     BindArguments args{*this, node, {}, {}, index};
-    return (*registry_.find_operator(construct::kDictionarySize, 0))(args);
+    return bind_construct(construct::kDictionarySize, 0, args);
   }
   if (node.kind == SyntaxKind::Binary && node.text == "[]") {
     int index = dictionary_named(*node.children[0]);
     if (index < 0) return std::nullopt;
     if (!bind_into(*node.children[1])) return FilterPtr();
     BindArguments args{*this, node, std::move(arguments), {}, index};
-    return (*registry_.find_operator(construct::kDictionaryEntry, 1))(args);
+    return bind_construct(construct::kDictionaryEntry, 1, args);
   }
   if (node.kind == SyntaxKind::Assign && node.children[0]->kind == SyntaxKind::Binary && node.children[0]->text == "[]") {
     const SyntaxNode& target = *node.children[0];
@@ -205,7 +220,7 @@ std::optional<FilterPtr> Binder::bind_dictionary_use(const SyntaxNode& node) {
     }
     if (!bind_into(*target.children[1]) || !bind_into(*node.children[1])) return FilterPtr();
     BindArguments args{*this, node, std::move(arguments), {}, index};
-    return (*registry_.find_operator(construct::kDictionaryUpdate, 2))(args);
+    return bind_construct(construct::kDictionaryUpdate, 2, args);
   }
   return std::nullopt;
 }
@@ -254,7 +269,7 @@ FilterPtr Binder::bind_function_call(const SyntaxNode& node) {
     assign_node.text = "=";
     assign_node.range = arg.range;
     BindArguments args{*this, assign_node, std::move(assigned), {}, slot};
-    FilterPtr assignment = (*registry_.find_operator("=", 2))(args);
+    FilterPtr assignment = bind_construct("=", 2, args);
     if (!assignment) return nullptr;
     parts.push_back(std::move(assignment));
   }
@@ -268,7 +283,7 @@ FilterPtr Binder::bind_function_call(const SyntaxNode& node) {
   if (parts.empty()) return body;
   parts.push_back(std::move(body));
   BindArguments args{*this, node, std::move(parts)};
-  return (*registry_.find_operator(construct::kCompound, -1))(args);
+  return bind_construct(construct::kCompound, -1, args);
 }
 
 // `x = F`, `x += F`, …: F is bound first, so `x = x + 1` refers to an x assigned before.
@@ -366,13 +381,13 @@ Binder::Bound Binder::bind_tracked(const SyntaxNode& node) {
   if (std::optional<FilterPtr> use = bind_dictionary_use(node)) return {std::move(*use)};
   switch (node.kind) {
     case SyntaxKind::Number:
-      return {bind_with(registry_.find_operator(construct::kNumber, 0), node, {}), Constancy::Literal};
+      return {bind_construct(construct::kNumber, node), Constancy::Literal};
     case SyntaxKind::String:
-      return {bind_with(registry_.find_operator(construct::kString, 0), node, {}), Constancy::Literal};
+      return {bind_construct(construct::kString, node), Constancy::Literal};
     case SyntaxKind::PieceDesignator:
-      return {bind_with(registry_.find_operator(construct::kPieceDesignator, 0), node, {})};
+      return {bind_construct(construct::kPieceDesignator, node)};
     case SyntaxKind::CaptureReference:
-      return {bind_with(registry_.find_operator(construct::kCaptureReference, 0), node, {})};
+      return {bind_construct(construct::kCaptureReference, node)};
     case SyntaxKind::Compound:
       return {bind_sequence(node.children, &node)};
     case SyntaxKind::Keyword:
@@ -383,7 +398,7 @@ Binder::Bound Binder::bind_tracked(const SyntaxNode& node) {
     case SyntaxKind::Identifier: {
       if (int slot = find_variable(node.text); slot >= 0) {
         BindArguments args{*this, node, {}, {}, slot};
-        return {(*registry_.find_operator(construct::kVariable, 0))(args)};
+        return {bind_construct(construct::kVariable, 0, args)};
       }
       std::string_view suggestion = registry_.keywords().suggest(node.text);
       std::string hint = suggestion.empty() ? std::string() : "did you mean '" + std::string(suggestion) + "'?";

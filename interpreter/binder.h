@@ -128,6 +128,10 @@ class Binder {
   // Checks the bound arguments against the declared types; argument i is the node's child first + i.
   bool check_arguments(const Signature& types, const BindArguments& args, std::size_t first = 0);
   bool check_result(const Signature& types, const grammar::SyntaxNode& node, const Filter& built);
+  // Binds the registered construct or operator `name` with `args`, its result checked.
+  FilterPtr bind_construct(std::string_view name, int arity, BindArguments& args);
+  // A literal construct of no arguments at `node`.
+  FilterPtr bind_construct(std::string_view name, const grammar::SyntaxNode& node);
   FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
                       std::vector<BoundParameter> parameters = {});
   // Binds parameter values and children; `constancy` becomes the least constant of them.
