@@ -57,7 +57,8 @@ class PgnSplitter {
   std::unique_ptr<ByteSource> source_;
   bool strict_;
   bool nested_comments_;
-  std::vector<char> buf_;
+  std::unique_ptr<char[]> buf_;  // not zeroed: only the bytes read are looked at
+  std::size_t capacity_ = 0;
   std::size_t begin_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // end of the bytes read
   std::uint64_t line_ = 1;  // line of buf_[begin_]
