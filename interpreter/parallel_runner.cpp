@@ -121,7 +121,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
     const bool render = output != nullptr || !settings.state_out.empty();
-    for (unsigned i = 0; i < settings.threads; ++i) {
+    own_worker_.emplace(query, settings, render);
+    for (unsigned i = 1; i < settings.threads; ++i) {
       threads_.emplace_back([this, render] {
         Worker worker(query_, settings_, render);
         work(worker);
@@ -146,7 +147,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     pending_.clear();
     dispatch();
     while (!stopped_ && !in_flight_.empty()) {
-      wait_for_front();
+      if (!examine_queued()) wait_for_front();
       retire_done();
     }
     return !stopped_;
@@ -216,7 +217,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     if (filling_ == nullptr) {
       retire_done();
       while (!stopped_ && in_flight_.size() >= window_) {
-        wait_for_front();
+        if (!examine_queued()) wait_for_front();
         retire_done();
       }
       if (!spare_.empty()) {
@@ -239,6 +240,23 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     }
     filling_ = nullptr;
     work_ready_.notify_one();
+  }
+
+  // The reader's thread is one of the run's threads: with the window full, it examines the oldest
+  // batch no worker has taken instead of waiting (N threads in all, not N workers and a reader
+  // that wakes once per batch). False when every dispatched batch is taken.
+  bool examine_queued() {
+    Batch* batch = nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      if (work_.empty()) return false;
+      batch = work_.front();
+      work_.pop_front();
+    }
+    own_worker_->examine(*batch);
+    std::lock_guard lock(mutex_);
+    batch->done = true;
+    return true;
   }
 
   // Only dispatched batches are waited for: the one being filled is never at the front then.
@@ -376,6 +394,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   std::vector<std::unique_ptr<Batch>> spare_;
   Batch* filling_ = nullptr;         // the batch the reader is filling (the last in flight)
   bool stopped_ = false;
+  std::optional<Worker> own_worker_;  // the reader's thread examining batches (examine_queued)
 
   std::mutex mutex_;
   std::condition_variable work_ready_, batch_done_;
