@@ -448,21 +448,30 @@ std::unique_ptr<PgnSplitter> PgnSplitter::open(const std::string& path, bool str
 PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments)
     : source_(std::move(source)), strict_(strict), nested_comments_(nested_comments) {}
 
-// Moves the unread bytes to the front and reads at least as many again (a block at least), so
-// that a game longer than a block is rescanned a logarithmic number of times, not once per block.
+PgnSplitter::Block PgnSplitter::free_block(std::size_t capacity) {
+  Block block;
+  if (spare_.bytes.use_count() == 1 && spare_.capacity >= capacity) std::swap(block, spare_);
+  if (!block.bytes) block = Block{std::make_shared_for_overwrite<char[]>(capacity), capacity};
+  return block;
+}
+
+// Moves the unread bytes to the front and reads at least as many again (half a block at least),
+// so that a game longer than a block is rescanned a logarithmic number of times, not once per
+// block. While text handed out lives in the block (text_owner), they go to the front of another.
 void PgnSplitter::read_more() {
-  if (begin_ > 0) {
-    std::memmove(buf_.get(), buf_.get() + begin_, end_ - begin_);
-    end_ -= begin_;
-    begin_ = 0;
+  const std::size_t unread = end_ - begin_;
+  const std::size_t want = unread + std::max(kBlockSize / 2, unread);
+  if (buf_.use_count() > 1 || capacity_ < want) {
+    Block block = free_block(std::max(want, kBlockSize));
+    if (unread > 0) std::memcpy(block.bytes.get(), buf_.get() + begin_, unread);
+    if (capacity_ >= kBlockSize) spare_ = Block{std::move(buf_), capacity_};
+    buf_ = std::move(block.bytes);
+    capacity_ = block.capacity;
+  } else if (begin_ > 0) {
+    std::memmove(buf_.get(), buf_.get() + begin_, unread);
   }
-  const std::size_t want = std::max(kBlockSize, end_);
-  if (capacity_ < end_ + want) {
-    auto bigger = std::make_unique_for_overwrite<char[]>(end_ + want);
-    if (end_ > 0) std::memcpy(bigger.get(), buf_.get(), end_);
-    buf_ = std::move(bigger);
-    capacity_ = end_ + want;
-  }
+  begin_ = 0;
+  end_ = unread;
   while (end_ < capacity_) {
     const std::size_t n = source_->read(buf_.get() + end_, capacity_ - end_);
     if (n == 0) {

@@ -22,7 +22,8 @@ struct GameJob {
   std::string before;       // the reader's messages for standard error that precede this game
   Kind kind = Kind::Messages;
   chess::Game game;         // Game: read by the reader; Text: read by the worker
-  std::string text;         // Text: the game's text, as the splitter cut it
+  std::string_view text;    // Text: the game's text, as the splitter cut it, in the splitter's memory
+  std::shared_ptr<const char[]> text_owner;  // keeps `text`; taken and dropped by the reader's thread only
   std::uint64_t first_line = 0;
   std::uint64_t ordinal = 0;
   const std::string* path = nullptr;  // Text: the input's name, for the reading messages
@@ -110,7 +111,6 @@ class Worker {
 
 class ThreadedRun final : public GameRun, private GameFeed::Handler {
   static constexpr std::size_t kKeptNodes = 256;
-  static constexpr std::size_t kKeptText = 16384;
 
  public:
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
@@ -186,11 +186,13 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     return true;
   }
 
-  bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input) override {
+  bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input,
+                 const std::shared_ptr<const char[]>& owner) override {
     GameJob* claimed = claim_job(GameJob::Kind::Text);
     if (claimed == nullptr) return false;
     GameJob& job = *claimed;
-    job.text.assign(text);
+    job.text = text;
+    job.text_owner = owner;
     job.first_line = first_line;
     job.ordinal = ordinal;
     if (paths_.empty() || paths_.back() != input.path) paths_.push_back(input.path);
@@ -288,7 +290,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     // A long game's nodes are not kept for the next one: the window's memory stays that of
     // ordinary games, whatever the longest game read so far.
     if (job.game.node_count() > kKeptNodes) job.game = chess::Game();
-    if (job.text.capacity() > kKeptText) job.text = std::string();
+    job.text_owner.reset();
     job.before.clear();
     job.said.clear();
     job.kind = GameJob::Kind::Messages;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 
 #include <catch2/catch.hpp>
 
@@ -208,4 +209,36 @@ TEST_CASE("the block searches find what a byte-by-byte search finds", "[pgn_spli
   }
   const std::string feeds(16 * 300 + 5, '\n');  // more than 255 blocks of 16 line feeds
   CHECK(quarry::chess::count_line_feeds(feeds.data(), feeds.data() + feeds.size()) == feeds.size());
+}
+
+TEST_CASE("a game's text stays as it was cut while its owner is kept", "[pgn_splitter]") {
+  // Six read blocks' worth of games: the splitter reads on while texts are still held.
+  std::string text;
+  for (int i = 0; text.size() < 6 * quarry::chess::PgnSplitter::kBlockSize; ++i) {
+    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 {" + std::string(static_cast<std::size_t>(i % 700), 'c') + "} 1-0\n\n";
+  }
+  std::vector<std::string> copies;
+  quarry::chess::PgnSplitter copying(quarry::chess::byte_source_from_text(text, ""), false);
+  std::string_view game;
+  std::uint64_t line = 0;
+  while (copying.next(game, line) == quarry::chess::PgnSplitter::Status::Game) copies.emplace_back(game);
+  REQUIRE(copies.size() > 3000);
+  // Each text is checked when it is let go; every 5000 games the oldest 3000 are, as threads do
+  // (the texts held then span more than a block).
+  std::deque<std::pair<std::string_view, std::shared_ptr<const char[]>>> held;
+  std::size_t released = 0;
+  auto release = [&](std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i, ++released) {
+      INFO("game " << released);
+      CHECK(held.front().first == copies.at(released));
+      held.pop_front();
+    }
+  };
+  quarry::chess::PgnSplitter holding(quarry::chess::byte_source_from_text(text, ""), false);
+  while (holding.next(game, line) == quarry::chess::PgnSplitter::Status::Game) {
+    held.emplace_back(game, holding.text_owner());
+    if (held.size() == 5000) release(3000);
+  }
+  release(held.size());
+  CHECK(released == copies.size());
 }
