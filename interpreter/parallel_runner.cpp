@@ -45,8 +45,12 @@ struct GameJob {
 // woken per game costs more than `mate` on it when the machine is busy).
 struct Batch {
   static constexpr std::size_t kGames = 32;
+  // Long games (engine analyses) close a batch sooner: a batch's work, and the text it holds in
+  // the splitter's blocks, stay those of ordinary games.
+  static constexpr std::size_t kTextBytes = std::size_t{64} << 10;
   std::vector<GameJob> jobs;  // the first `used` are this batch's; the rest keep their memory
   std::size_t used = 0;
+  std::size_t text_bytes = 0;  // of the Text jobs
   bool done = false;  // guarded by the run's mutex
 };
 
@@ -198,7 +202,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     if (paths_.empty() || paths_.back() != input.path) paths_.push_back(input.path);
     job.path = &paths_.back();
     job.file_index = input.index;
-    if (filling_->used == Batch::kGames) dispatch();
+    filling_->text_bytes += text.size();
+    if (filling_->used == Batch::kGames || filling_->text_bytes >= Batch::kTextBytes) dispatch();
     return true;
   }
 
@@ -281,6 +286,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
         recycle(batch->jobs[i]);
       }
       batch->used = 0;
+      batch->text_bytes = 0;
       batch->done = false;
       spare_.push_back(std::move(batch));
     }
