@@ -8,6 +8,7 @@
 #include <array>
 #include <cstring>
 
+#include "chess/byte_scan.h"
 #include "chess/pgn_lexer.h"
 
 namespace quarry::chess {
@@ -31,6 +32,36 @@ constexpr std::array<std::uint8_t, 257> make_classes() {
 }
 
 constexpr std::array<std::uint8_t, 257> kClasses = make_classes();
+
+// Movetext words that need no token-by-token reading (Scanner::skip_plain_words): their bytes are
+// kPlainByte, and they end at a kSpaceByte. Every token that starts in such a word ends inside it
+// or at its end (symbols, move numbers, NAGs, !? suffixes, evaluation signs, and a word starting
+// with '#', which the lexer reads to the next byte <= ' '), and none of them is a result, a tag, a
+// comment or a group: results need '-', '/', '*' or "½"; tags, comments and groups need a byte
+// outside the set. '-' and '/' are plain only in a word without digits ("O-O", "+/-"). The blanks
+// are all <= ' ', where a word starting with '#' ends too.
+constexpr std::uint8_t kPlainByte = 1;
+constexpr std::uint8_t kSpaceByte = 2;
+constexpr std::uint8_t kDashByte = 4;  // '-' and '/'
+constexpr std::uint8_t kNameByte = 8;  // is_pgn_name_char
+
+constexpr std::array<std::uint8_t, 256> make_word_bytes() {
+  std::array<std::uint8_t, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    if (is_pgn_letter(c) || is_digit(c)) t[c] = kPlainByte;
+  }
+  for (char c : std::string_view(".+#=:_!?$")) t[static_cast<unsigned char>(c)] = kPlainByte;
+  for (int c : {0x20, 0x09, 0x0D, 0x0B, 0x0C, 0x1A, 0x00, 0x0A}) t[c] = kSpaceByte;
+  t['-'] = t['/'] = kDashByte;
+  for (int c = 0; c < 256; ++c) {
+    if (is_pgn_name_char(c)) t[c] |= kNameByte;
+  }
+  return t;
+}
+
+constexpr std::array<std::uint8_t, 256> kWordBytes = make_word_bytes();
+
+std::uint8_t word_byte(char c) { return kWordBytes[static_cast<unsigned char>(c)]; }
 
 bool is_symbol_char(int c) { return kClasses[c + 1] == kSymbolClass; }
 
@@ -57,8 +88,10 @@ class Scanner {
   bool short_of_data() const { return short_; }
   std::size_t pos() const { return pos_; }
   std::size_t token_start() const { return token_; }
-  std::uint64_t newlines() const { return newlines_; }  // line feeds passed (all of them before token_start())
   void set_movetext() { movetext_ = true; }
+  // From now on runs of plain movetext words are passed over without tokens: only once the game
+  // has a symbol (has_game) and is in its movetext, where such words change nothing the reader does.
+  void skip_plain_text() { skip_plain_ = true; }
 
  private:
   // The byte at i, or -1 past the end; past the end of data that may continue, the scan is short.
@@ -75,6 +108,8 @@ class Scanner {
   bool skip_space();
   bool tag_pair_follows(bool line_start);
   Token tag_line(std::size_t name_offset);
+  bool quoted_tag_end(std::size_t name, std::size_t& end) const;
+  void skip_plain_words();
   Token lex_tag();
   void skip_to_line_end();
   void brace_comment();
@@ -90,8 +125,8 @@ class Scanner {
   std::size_t pos_ = 0;
   std::size_t token_ = 0;
   bool movetext_ = false;
+  bool skip_plain_ = false;
   bool line_start_ = true;
-  std::uint64_t newlines_ = 0;
 };
 
 bool Scanner::skip_space() {  // PgnLexer::skip_space
@@ -100,7 +135,6 @@ bool Scanner::skip_space() {  // PgnLexer::skip_space
       const std::uint8_t cls = kClasses[static_cast<unsigned char>(d_[pos_]) + 1];
       if (cls == kNewlineClass) {
         line_start_ = true;
-        ++newlines_;
       } else if (cls != kBlankClass) {
         break;
       }
@@ -118,7 +152,7 @@ bool Scanner::skip_space() {  // PgnLexer::skip_space
 }
 
 void Scanner::skip_to_line_end() {  // PgnLexer::skip_to_line_end
-  while (pos_ < n_ && d_[pos_] != '\n' && d_[pos_] != '\r') ++pos_;
+  pos_ = static_cast<std::size_t>(find_byte<'\n', '\r'>(d_ + pos_, d_ + n_) - d_);
   if (pos_ == n_ && !eof_) short_ = true;
 }
 
@@ -126,7 +160,41 @@ bool Scanner::tag_pair_follows(bool line_start) {  // PgnLexer::tag_pair_follows
   return tag_pair_follows_bracket([this](std::size_t k) { return at(pos_ + k); }, line_start);
 }
 
+// The end of a tag `Name "value"]` whose name starts at `name`, as parse_tag_line finds it (the
+// first unescaped '"' followed by blanks and ']'), without looking for the line's end first:
+// false when the value runs into the line's end or the data's, where parse_tag_line decides.
+bool Scanner::quoted_tag_end(std::size_t name, std::size_t& end) const {
+  std::size_t i = name;
+  auto blank = [this](std::size_t k) { return k < n_ && (d_[k] == ' ' || d_[k] == '\t'); };
+  while (i < n_ && (word_byte(d_[i]) & kNameByte) != 0) ++i;
+  while (blank(i)) ++i;
+  if (i >= n_ || d_[i] != '"') return false;
+  for (++i; i < n_; ++i) {
+    i = static_cast<std::size_t>(find_byte<'"', '\\', '\n', '\r'>(d_ + i, d_ + n_) - d_);
+    if (i == n_) return false;
+    const char c = d_[i];
+    if (c == '\n' || c == '\r') return false;
+    if (c == '\\') {
+      if (i + 1 >= n_ || d_[i + 1] == '\n' || d_[i + 1] == '\r') return false;
+      ++i;
+      continue;
+    }
+    std::size_t k = i + 1;
+    while (blank(k)) ++k;
+    if (k < n_ && d_[k] == ']') {
+      end = k + 1;
+      return true;
+    }
+  }
+  return false;
+}
+
 Token Scanner::tag_line(std::size_t name_offset) {
+  std::size_t end = 0;
+  if (quoted_tag_end(token_ + name_offset, end)) {
+    pos_ = end;
+    return Token::Tag;
+  }
   skip_to_line_end();
   const TagLine tag = parse_tag_line(std::string_view(d_ + token_, pos_ - token_), name_offset);
   pos_ = token_ + tag.tag_end;
@@ -144,9 +212,9 @@ void Scanner::brace_comment() {  // PgnLexer::lex_brace_comment
   ++pos_;
   std::size_t depth = 0;  // braces opened inside the comment (nested comments only)
   while (true) {
-    const char* p = d_ + pos_;
     const char* e = d_ + n_;
-    while (p != e && *p != '}' && *p != '\n' && !(nested_comments_ && *p == '{')) ++p;
+    // Engine comments run to tens of kilobytes: 16 bytes at a time.
+    const char* p = nested_comments_ ? find_byte<'}', '\n', '{'>(d_ + pos_, e) : find_byte<'}', '\n'>(d_ + pos_, e);
     pos_ = static_cast<std::size_t>(p - d_);
     if (p == e) {
       if (!eof_) short_ = true;
@@ -158,7 +226,6 @@ void Scanner::brace_comment() {  // PgnLexer::lex_brace_comment
       continue;
     }
     if (*p == '}') return;
-    ++newlines_;
     if (has(7) && std::memcmp(d_ + pos_, "[Event ", 7) == 0) return;
   }
 }
@@ -205,9 +272,53 @@ Token Scanner::symbol() {  // PgnLexer::lex_symbol
   return Token::Symbol;
 }
 
+// Passes over plain words (kWordBytes) from pos_, a token's start, and stops at the start of the
+// first word that needs reading token by token: the one holding a byte outside the set, or the word
+// before a '"' (a name followed by ` "` reads as a tag). Each word's start is a token's start,
+// since every token in a plain word ends within it; line_start_ is then the lexer's: whether a line
+// feed came after the last word passed.
+void Scanner::skip_plain_words() {
+  const char* const start = d_ + pos_;
+  const char* const e = d_ + n_;
+  auto word_start = [start](const char* q) {
+    while (q != start && word_byte(q[-1]) != kSpaceByte) --q;
+    return q;
+  };
+  const char* p = start;
+  while (true) {
+    p = skip_usual_movetext(p, e);
+    if (p == e) break;
+    if ((word_byte(*p) & (kPlainByte | kSpaceByte)) != 0) {
+      ++p;
+      continue;
+    }
+    if (word_byte(*p) != kDashByte) break;
+    // '-' or '/': plain in a word without digits, which holds no result.
+    const char* const word = word_start(p);
+    const char* end = p;
+    while (end != e && (word_byte(*end) & (kPlainByte | kDashByte)) != 0) ++end;
+    if (end == e || word_byte(*end) != kSpaceByte || std::any_of(word, end, [](char c) { return is_digit(c); })) break;
+    p = end;
+  }
+  const char* resume = word_start(p != e && *p == '"' && p != start ? p - 1 : p);
+  if (resume == start) return;
+  pos_ = static_cast<std::size_t>(resume - d_);
+  line_start_ = false;
+  for (const char* q = resume; q != start && word_byte(q[-1]) == kSpaceByte; --q) {
+    if (q[-1] == '\n') {
+      line_start_ = true;
+      break;
+    }
+  }
+}
+
 Token Scanner::next() {  // PgnLexer::next
   while (true) {
     if (!skip_space()) return Token::End;
+    if (skip_plain_ && (word_byte(d_[pos_]) & kPlainByte) != 0) {
+      skip_plain_words();
+      if (!skip_space()) return Token::End;
+    }
     const bool line_start = line_start_;
     line_start_ = false;
     const int c = static_cast<unsigned char>(d_[pos_]);
@@ -306,6 +417,7 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
     if (!movetext) scan.set_movetext();
     movetext = true;
     out.has_game = out.has_game || t == Token::Symbol;
+    if (out.has_game) scan.skip_plain_text();
     if (t == Token::Result && groups.empty()) {
       out.has_game = true;
       out.length = scan.pos();
@@ -322,7 +434,7 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
     }
   }
   out.outcome = GameScan::Outcome::Complete;
-  out.lines = scan.newlines();
+  out.lines = count_line_feeds(data.data(), data.data() + out.length);
   return out;
 }
 
@@ -336,18 +448,32 @@ std::unique_ptr<PgnSplitter> PgnSplitter::open(const std::string& path, bool str
 PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments)
     : source_(std::move(source)), strict_(strict), nested_comments_(nested_comments) {}
 
-// Moves the unread bytes to the front and reads at least as many again (a block at least), so
-// that a game longer than a block is rescanned a logarithmic number of times, not once per block.
+PgnSplitter::Block PgnSplitter::free_block(std::size_t capacity) {
+  Block block;
+  if (spare_.bytes.use_count() == 1 && spare_.capacity >= capacity) std::swap(block, spare_);
+  if (!block.bytes) block = Block{std::make_shared_for_overwrite<char[]>(capacity), capacity};
+  return block;
+}
+
+// Moves the unread bytes to the front and reads at least as many again (half a block at least),
+// so that a game longer than a block is rescanned a logarithmic number of times, not once per
+// block. While text handed out lives in the block (text_owner), they go to the front of another.
 void PgnSplitter::read_more() {
-  if (begin_ > 0) {
-    std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
-    end_ -= begin_;
-    begin_ = 0;
+  const std::size_t unread = end_ - begin_;
+  const std::size_t want = unread + std::max(kBlockSize / 2, unread);
+  if (buf_.use_count() > 1 || capacity_ < want) {
+    Block block = free_block(std::max(want, kBlockSize));
+    if (unread > 0) std::memcpy(block.bytes.get(), buf_.get() + begin_, unread);
+    if (capacity_ >= kBlockSize) spare_ = Block{std::move(buf_), capacity_};
+    buf_ = std::move(block.bytes);
+    capacity_ = block.capacity;
+  } else if (begin_ > 0) {
+    std::memmove(buf_.get(), buf_.get() + begin_, unread);
   }
-  const std::size_t want = std::max(kBlockSize, end_);
-  if (buf_.size() < end_ + want) buf_.resize(end_ + want);
-  while (end_ < buf_.size()) {
-    const std::size_t n = source_->read(buf_.data() + end_, buf_.size() - end_);
+  begin_ = 0;
+  end_ = unread;
+  while (end_ < capacity_) {
+    const std::size_t n = source_->read(buf_.get() + end_, capacity_ - end_);
     if (n == 0) {
       eof_ = true;
       failed_ = !source_->error().empty();
@@ -360,7 +486,7 @@ void PgnSplitter::read_more() {
 PgnSplitter::Status PgnSplitter::next(std::string_view& text, std::uint64_t& first_line) {
   while (true) {
     if (failure_told_) return Status::End;
-    const std::string_view rest(buf_.data() + begin_, end_ - begin_);
+    const std::string_view rest(buf_.get() + begin_, end_ - begin_);
     if (rest.empty() && eof_ && !failed_) return Status::End;
     // After a failure the data is scanned as if more were to come: a game whose reading reached
     // the end of the data is read by the reader that meets the failure.

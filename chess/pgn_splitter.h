@@ -42,12 +42,15 @@ class PgnSplitter {
                                            bool nested_comments = false);
   PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments = false);
 
-  // Game: `text` holds the next game's text (valid until the next call), starting on line
-  // `first_line`. End: the input is read. Failed (once, then End): the input failed part way
+  // Game: `text` holds the next game's text, starting on line `first_line`; it stays valid until
+  // the next call, or for as long as a copy of text_owner() (taken before the next call) is kept. End: the input is read. Failed (once, then End): the input failed part way
   // (error() says how); `text` holds everything read after the last whole game: a PgnReader
   // reading it from a source that fails the same way (byte_source_from_text) reads what the
   // reader of the whole input would have read, and fails the same way.
   Status next(std::string_view& text, std::uint64_t& first_line);
+  // Keeps the memory of the text next() handed out last: a thread may read the text while the
+  // splitter goes on, without a copy. Copies are made and dropped on the splitter's thread only.
+  std::shared_ptr<const char[]> text_owner() const { return buf_; }
   const std::string& error() const { return source_->error(); }
   std::uint64_t file_bytes_read() const { return source_->file_bytes_read(); }
 
@@ -57,7 +60,16 @@ class PgnSplitter {
   std::unique_ptr<ByteSource> source_;
   bool strict_;
   bool nested_comments_;
-  std::vector<char> buf_;
+  struct Block {
+    std::shared_ptr<char[]> bytes;  // not zeroed: only the bytes read are looked at
+    std::size_t capacity = 0;
+  };
+  // A block to read into: `spare_` once nothing holds it any more, else a new one.
+  Block free_block(std::size_t capacity);
+
+  std::shared_ptr<char[]> buf_;
+  std::size_t capacity_ = 0;
+  Block spare_;  // the block read before buf_, kept for reuse
   std::size_t begin_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // end of the bytes read
   std::uint64_t line_ = 1;  // line of buf_[begin_]

@@ -147,7 +147,7 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
       continue;
     }
     progress_.update(stats_, bytes_done_ + splitter->file_bytes_read());
-    if (!handler.game_text(text, first_line, ordinal_, input)) return false;
+    if (!handler.game_text(text, first_line, ordinal_, input, splitter->text_owner())) return false;
   }
 }
 

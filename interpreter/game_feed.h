@@ -50,9 +50,10 @@ class GameFeed {
     // split() only: the text of the game numbered `ordinal` in the run's input (a game this run
     // examines, by --shard and --gamenumber), for a thread to read with read_game_text. False
     // stops the run.
-    // Only a run that splits implements it; for the others no text is handed out.
+    // Only a run that splits implements it; for the others no text is handed out. A copy of
+    // `owner` keeps `text` valid (PgnSplitter::text_owner).
     virtual bool game_text(std::string_view /*text*/, std::uint64_t /*first_line*/, std::uint64_t /*ordinal*/,
-                           const ShardFile& /*input*/) {
+                           const ShardFile& /*input*/, const std::shared_ptr<const char[]>& /*owner*/) {
       return false;
     }
   };

@@ -22,7 +22,8 @@ struct GameJob {
   std::string before;       // the reader's messages for standard error that precede this game
   Kind kind = Kind::Messages;
   chess::Game game;         // Game: read by the reader; Text: read by the worker
-  std::string text;         // Text: the game's text, as the splitter cut it
+  std::string_view text;    // Text: the game's text, as the splitter cut it, in the splitter's memory
+  std::shared_ptr<const char[]> text_owner;  // keeps `text`; taken and dropped by the reader's thread only
   std::uint64_t first_line = 0;
   std::uint64_t ordinal = 0;
   const std::string* path = nullptr;  // Text: the input's name, for the reading messages
@@ -44,8 +45,12 @@ struct GameJob {
 // woken per game costs more than `mate` on it when the machine is busy).
 struct Batch {
   static constexpr std::size_t kGames = 32;
+  // Long games (engine analyses) close a batch sooner: a batch's work, and the text it holds in
+  // the splitter's blocks, stay those of ordinary games.
+  static constexpr std::size_t kTextBytes = std::size_t{64} << 10;
   std::vector<GameJob> jobs;  // the first `used` are this batch's; the rest keep their memory
   std::size_t used = 0;
+  std::size_t text_bytes = 0;  // of the Text jobs
   bool done = false;  // guarded by the run's mutex
 };
 
@@ -110,7 +115,6 @@ class Worker {
 
 class ThreadedRun final : public GameRun, private GameFeed::Handler {
   static constexpr std::size_t kKeptNodes = 256;
-  static constexpr std::size_t kKeptText = 16384;
 
  public:
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
@@ -121,7 +125,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
     const bool render = output != nullptr || !settings.state_out.empty();
-    for (unsigned i = 0; i < settings.threads; ++i) {
+    own_worker_.emplace(query, settings, render);
+    for (unsigned i = 1; i < settings.threads; ++i) {
       threads_.emplace_back([this, render] {
         Worker worker(query_, settings_, render);
         work(worker);
@@ -146,7 +151,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     pending_.clear();
     dispatch();
     while (!stopped_ && !in_flight_.empty()) {
-      wait_for_front();
+      if (!examine_queued()) wait_for_front();
       retire_done();
     }
     return !stopped_;
@@ -185,17 +190,20 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     return true;
   }
 
-  bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input) override {
+  bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input,
+                 const std::shared_ptr<const char[]>& owner) override {
     GameJob* claimed = claim_job(GameJob::Kind::Text);
     if (claimed == nullptr) return false;
     GameJob& job = *claimed;
-    job.text.assign(text);
+    job.text = text;
+    job.text_owner = owner;
     job.first_line = first_line;
     job.ordinal = ordinal;
     if (paths_.empty() || paths_.back() != input.path) paths_.push_back(input.path);
     job.path = &paths_.back();
     job.file_index = input.index;
-    if (filling_->used == Batch::kGames) dispatch();
+    filling_->text_bytes += text.size();
+    if (filling_->used == Batch::kGames || filling_->text_bytes >= Batch::kTextBytes) dispatch();
     return true;
   }
 
@@ -216,7 +224,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     if (filling_ == nullptr) {
       retire_done();
       while (!stopped_ && in_flight_.size() >= window_) {
-        wait_for_front();
+        if (!examine_queued()) wait_for_front();
         retire_done();
       }
       if (!spare_.empty()) {
@@ -241,6 +249,23 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     work_ready_.notify_one();
   }
 
+  // The reader's thread is one of the run's threads: with the window full, it examines the oldest
+  // batch no worker has taken instead of waiting (N threads in all, not N workers and a reader
+  // that wakes once per batch). False when every dispatched batch is taken.
+  bool examine_queued() {
+    Batch* batch = nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      if (work_.empty()) return false;
+      batch = work_.front();
+      work_.pop_front();
+    }
+    own_worker_->examine(*batch);
+    std::lock_guard lock(mutex_);
+    batch->done = true;
+    return true;
+  }
+
   // Only dispatched batches are waited for: the one being filled is never at the front then.
   void wait_for_front() {
     std::unique_lock lock(mutex_);
@@ -261,6 +286,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
         recycle(batch->jobs[i]);
       }
       batch->used = 0;
+      batch->text_bytes = 0;
       batch->done = false;
       spare_.push_back(std::move(batch));
     }
@@ -270,7 +296,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     // A long game's nodes are not kept for the next one: the window's memory stays that of
     // ordinary games, whatever the longest game read so far.
     if (job.game.node_count() > kKeptNodes) job.game = chess::Game();
-    if (job.text.capacity() > kKeptText) job.text = std::string();
+    job.text_owner.reset();
     job.before.clear();
     job.said.clear();
     job.kind = GameJob::Kind::Messages;
@@ -376,6 +402,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   std::vector<std::unique_ptr<Batch>> spare_;
   Batch* filling_ = nullptr;         // the batch the reader is filling (the last in flight)
   bool stopped_ = false;
+  std::optional<Worker> own_worker_;  // the reader's thread examining batches (examine_queued)
 
   std::mutex mutex_;
   std::condition_variable work_ready_, batch_done_;

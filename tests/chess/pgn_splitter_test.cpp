@@ -3,8 +3,12 @@
 #include "chess/pgn_splitter.h"
 
 #include <algorithm>
+#include <cctype>
+#include <deque>
 
 #include <catch2/catch.hpp>
+
+#include "chess/byte_scan.h"
 
 #include "split_compare.h"
 
@@ -49,6 +53,43 @@ const std::vector<std::string> kQuirks = {
     "{ before } [Event \"a\"] { between } [Site \"b\"]\n{ after }\n1. e4 * { trailing }\n",
     "[Event \"a\"]\n\n1. e4 {unterminated to the end",
     "[Event \"a\"]\n\n1. e4 (1. d4 (1. c4",
+    // Movetext the splitter passes over a run of words at a time: results glued to other tokens,
+    // '-' and '/' in words with and without digits, and the bytes that end a word.
+    "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. O-O-O?! -- +/- -+ 12.1-0 *\n",
+    "1. e4 e5 2. Nf3!1-0 [Event \"b\"]\n1. d4 *",
+    "1. e4 $11-0 e5 2. d4 $1 1/2ep 3. c4 *\n",
+    "1. e4 e5 (2. Nf3) 2. d4 exd4)1-0\n2. c3 (2. Nc3 1-0) 0-1\n",
+    "1. e4 #x\x1A" "1-0 e5 #y\x0B" "1-0 2. d4 *\n",
+    "1. e4\x00" "e5\x0B" "2. Nf3\x0C" "Nc6\t3. Bb5\r" "1-0\n",
+    "1. e4 d5 2. e5 f5 3. exf6e.p.1-0 *\n1. e4 d5 2. e5 f5 3. exf6 e.p. 1-0ep 4. a3 1/2\n",
+    "1. e4 e5 % 1-0 is not read\n2. Nf3 ; 0-1 neither\n2... Nc6 *\n",
+    "1. e4 e5 2\xE2\x80\xA6 Nf3 3. \xE9t\xE9 Nc6 \xC2\xBD-\xC2\xBD\n",
+    "1. e4 e5 2. Nf3Nc6Bb5a6Ba4Nf6Be7Re1b5Bb3d6c3 3. Re1!!!!!!!!!!!!!!!!!!!!!!?1-0 *\n",
+    "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1/2-1/2",
+    // A name followed by a quote in movetext reads as a tag line.
+    "[Event \"a\"]\n\n1. e4 e5 White \"x\"] 2. Nf3 *\n",
+    "[Event \"a\"]\n\n1. e4 e5\tWhite \"x\"] 2. Nf3 e5 Black\"y\"] 3. Bc4 O-O \"z\"] 12 \"w\"] *\n",
+    "[Event \"a\"]\n\n1. e4 e5 White  \"x\"] 2. Nf3 O-O\"q\"] *\n",
+    "[Event \"a\"]\n\n1. e4 e5 White \"",
+    // '[' at a line's start (after a line feed only: CR alone does not start a line) or mid-line.
+    "[Event \"a\"]\n\n1. e4 e5\n[White \"x\"]\n2. Nf3 *\n",
+    "[Event \"a\"]\n\n1. e4 e5 [White \"x\"] 2. Nf3 *\n",
+    "[Event \"a\"]\r\r1. e4 e5 \r[White \"x\"] 2. Nf3 *\r[Event \"b\"]\r\r1. d4 *\r",
+    "[Event \"a\"]\n\n1. e4 e5 \n  \t[Site \"x\"] 2. Nf3 *\n",
+    "[Event \"a\"]\n\n1. e4 e5\x0C\n[Site \"y\"] 2. Nf3 [Event \"b\"]\n\n1. d4 *\n",
+    "[Event \"a\"]\n\n1. e4 e5\n2. Nf3 [White \"x\"] Nc6 *\n",
+    "[Event \"a\"]\n\n1. e4 e5 {c}\n2. Nf3 [White \"x\"] Nc6 (2... d6)\n[Black \"y\"] *\n",
+    "[Event \"a\"]\n[Black \"y\n1-0 \"]\n[Event \"b\"]\n\n1. d4 *\n",
+    "[Event \"a\"]\n[Annotator \"end\\\n1-0 \"x\"]\n[Event \"b\"]\n1. d4 *\n",
+    // Tag values: escapes, blanks before ']', quotes inside, two tags on a line, a line cut short.
+    "[Event \"a \\\"quoted\\\" b\"]\n[Site \"back\\\\\"]\n[White \"x\" \t]\n[Black \"y\"junk\"]\n"
+    "[Round \"1\"]  [Date \"2\"]\n[Annotator \"end\\\n[Result \"*\"]\n[ECO \"a\"b\n[Time \"t\"]\r\n\n1. e4 *\n",
+    "[Event \"a value of more than sixteen bytes, with \\\"escapes\\\" past the first block\"]\n\n1. e4 *\n",
+    "[Event unquoted value]\n[Site \"a\"] [White\t\t\"b\"]\n\n1. e4 *\n",
+    // Comments whose end falls at every place of a 16-byte block.
+    "1. e4 {} e5 {0} 2. Nf3 {0123456789abcde} Nc6 {0123456789abcdef} 3. Bb5 {0123456789abcdef0} a6 "
+    "{0123456789abcdef0123456789abcde} 1-0\n",
+    "1. e4 {a comment of several lines\nwith 1-0 in it\n[Event inside\nand more} e5 *\n",
 };
 
 }  // namespace
@@ -118,4 +159,86 @@ TEST_CASE("the splitter finds the opera game's end after its result", "[pgn_spli
   const quarry::chess::GameScan scan = quarry::chess::scan_game(text, true, false, groups);
   CHECK(scan.has_game);
   CHECK(text.substr(0, scan.length).ends_with("17. Rd8# 1-0"));
+}
+
+TEST_CASE("a comment, tag or escaped line across the splitter's read block is cut as the reader cuts it",
+          "[pgn_splitter]") {
+  // The first game fills the block up to `shift` bytes before the feature in the second game.
+  const std::vector<std::pair<std::string, bool>> features = {
+      {"{a comment\nover lines with 1-0 and\n[Event \"x\"\n}", false},
+      {"{outer {inner 1-0}\nstill outer} 2. Nf3 {", true},
+      {"\n[White \"a value with \\\"escapes\\\" in it\"]\n", false},
+      {"\n% an escaped line with 1-0 in it\n", false},
+      {"; a line comment 1-0\r", false},
+      {"2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 b5 6. Bb3 d6 7. c3 O-O 8. h3 1-0", false},
+  };
+  const std::string head = "[Event \"filler\"]\n\n1. e4 {";
+  const std::string tail = "} *\n[Event \"straddling\"]\n\n1. e4 e5 ";
+  for (const auto& [feature, nested] : features) {
+    for (std::size_t shift : {std::size_t{1}, std::size_t{2}, std::size_t{15}, std::size_t{16}, std::size_t{17},
+                              feature.size() - 1}) {
+      const std::size_t filler = quarry::chess::PgnSplitter::kBlockSize - shift - head.size() - tail.size();
+      std::string text = head;
+      for (std::size_t i = 0; i < filler; ++i) text += i % 64 == 63 ? '\n' : 'x';
+      text += tail + feature + " 2. d4 *\n[Event \"last\"]\n\n1. c4 *\n";
+      REQUIRE(text.substr(quarry::chess::PgnSplitter::kBlockSize - shift, feature.size()) == feature);
+      INFO("feature: " << feature << "\nshift: " << shift);
+      CHECK(compare_split(text, false, "", nested) == "");
+    }
+  }
+}
+
+TEST_CASE("the block searches find what a byte-by-byte search finds", "[pgn_splitter]") {
+  // Every byte value at every place of a 16-byte block, and the tails shorter than a block.
+  std::string text;
+  for (int i = 0; i < 256 * 19; ++i) text += static_cast<char>((i * 7 + i / 256) % 256);
+  text += "e4 e5 Nf3 Nc6\n\r\t.0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ{}";
+  auto usual = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view(" \n\r\t.").find(c) != std::string_view::npos;
+  };
+  const char* const end = text.data() + text.size();
+  for (std::size_t from = 0; from < text.size(); ++from) {
+    const char* p = text.data() + from;
+    INFO("from " << from);
+    CHECK(quarry::chess::find_byte<'}', '\n'>(p, end) - p ==
+          std::find_if(p, end, [](char c) { return c == '}' || c == '\n'; }) - p);
+    CHECK(quarry::chess::find_byte<'"', '\\', '\n', '\r'>(p, end) - p ==
+          std::find_if(p, end, [](char c) { return c == '"' || c == '\\' || c == '\n' || c == '\r'; }) - p);
+    CHECK(quarry::chess::skip_usual_movetext(p, end) - p == std::find_if_not(p, end, usual) - p);
+    CHECK(quarry::chess::count_line_feeds(p, end) == static_cast<std::size_t>(std::count(p, end, '\n')));
+  }
+  const std::string feeds(16 * 300 + 5, '\n');  // more than 255 blocks of 16 line feeds
+  CHECK(quarry::chess::count_line_feeds(feeds.data(), feeds.data() + feeds.size()) == feeds.size());
+}
+
+TEST_CASE("a game's text stays as it was cut while its owner is kept", "[pgn_splitter]") {
+  // Six read blocks' worth of games: the splitter reads on while texts are still held.
+  std::string text;
+  for (int i = 0; text.size() < 6 * quarry::chess::PgnSplitter::kBlockSize; ++i) {
+    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 {" + std::string(static_cast<std::size_t>(i % 700), 'c') + "} 1-0\n\n";
+  }
+  std::vector<std::string> copies;
+  quarry::chess::PgnSplitter copying(quarry::chess::byte_source_from_text(text, ""), false);
+  std::string_view game;
+  std::uint64_t line = 0;
+  while (copying.next(game, line) == quarry::chess::PgnSplitter::Status::Game) copies.emplace_back(game);
+  REQUIRE(copies.size() > 3000);
+  // Each text is checked when it is let go; every 5000 games the oldest 3000 are, as threads do
+  // (the texts held then span more than a block).
+  std::deque<std::pair<std::string_view, std::shared_ptr<const char[]>>> held;
+  std::size_t released = 0;
+  auto release = [&](std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i, ++released) {
+      INFO("game " << released);
+      CHECK(held.front().first == copies.at(released));
+      held.pop_front();
+    }
+  };
+  quarry::chess::PgnSplitter holding(quarry::chess::byte_source_from_text(text, ""), false);
+  while (holding.next(game, line) == quarry::chess::PgnSplitter::Status::Game) {
+    held.emplace_back(game, holding.text_owner());
+    if (held.size() == 5000) release(3000);
+  }
+  release(held.size());
+  CHECK(released == copies.size());
 }
