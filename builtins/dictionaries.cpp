@@ -5,6 +5,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/compound_update.h"
+#include "builtins/short_text.h"
 #include "builtins/value_access.h"
 #include "interpreter/binder.h"
 
@@ -20,9 +21,14 @@ class Declaration final : public Filter {
   bool is_constant() const override { return true; }
 };
 
+// The key filter as a ShortTextSource when it is one (zobristkey): then entries are looked up by
+// its text without building a std::string.
+const ShortTextSource* short_text_source(const Filter& key) { return dynamic_cast<const ShortTextSource*>(&key); }
+
 class Entry final : public Filter {
  public:
-  Entry(ValueType type, int index, FilterPtr key) : Filter(type), index_(index), key_(std::move(key)) {}
+  Entry(ValueType type, int index, FilterPtr key)
+      : Filter(type), index_(index), key_(std::move(key)), short_key_(short_text_source(*key_)) {}
   SquareSet squares(Context& ctx) const override {
     const Value* v = find(ctx);
     return v && std::holds_alternative<SquareSet>(*v) ? std::get<SquareSet>(*v) : SquareSet();
@@ -41,42 +47,67 @@ class Entry final : public Filter {
 
  private:
   const Value* find(Context& ctx) const {
-    Value key = value_of(*key_, ctx);
-    if (std::holds_alternative<std::monostate>(key)) return nullptr;
-    const Context::Dictionary::Entry* entry = ctx.dictionary(index_).find(key);
+    const Context::Dictionary::Entry* entry = nullptr;
+    if (short_key_ != nullptr) {
+      ShortText key;
+      if (!short_key_->short_text(ctx, key)) return nullptr;
+      entry = ctx.dictionary(index_).find_text(key.view());
+    } else {
+      Value key = value_of(*key_, ctx);
+      if (std::holds_alternative<std::monostate>(key)) return nullptr;
+      entry = ctx.dictionary(index_).find(key);
+    }
     return entry == nullptr ? nullptr : &entry->second;
   }
   int index_;
   FilterPtr key_;
+  const ShortTextSource* short_key_;
 };
 
 class EntryUpdate final : public Filter {
  public:
   // op is nullopt for a plain assignment `$D[k] = v`.
   EntryUpdate(int index, std::optional<Update> op, ValueType value_type, FilterPtr key, FilterPtr value)
-      : Filter(ValueType::Logical), index_(index), op_(op), value_type_(value_type), key_(std::move(key)), value_(std::move(value)) {}
+      : Filter(ValueType::Logical), index_(index), op_(op), value_type_(value_type), key_(std::move(key)),
+        value_(std::move(value)), short_key_(short_text_source(*key_)) {}
 
+  // The key is read before the value, as the query writes them.
   bool match(Context& ctx) const override {
+    if (short_key_ != nullptr) {
+      ShortText key;
+      if (!short_key_->short_text(ctx, key)) return false;
+      Value rhs = value_of(*value_, ctx);
+      if (std::holds_alternative<std::monostate>(rhs)) return false;
+      Context::Dictionary& d = ctx.dictionary(index_);
+      return update(d, std::move(rhs), [&](Value&& v) { return d.try_emplace_text(key.view(), std::move(v)); });
+    }
     Value key = value_of(*key_, ctx);
     if (std::holds_alternative<std::monostate>(key)) return false;
     Value rhs = value_of(*value_, ctx);
     if (std::holds_alternative<std::monostate>(rhs)) return false;
-    auto& d = ctx.dictionary(index_);
+    Context::Dictionary& d = ctx.dictionary(index_);
+    return update(d, std::move(rhs), [&](Value&& v) { return d.try_emplace(std::move(key), std::move(v)); });
+  }
+
+ private:
+  // Assigns or updates the entry `emplace(initial)` finds or makes.
+  template <typename Emplace>
+  bool update(Context::Dictionary& d, Value&& rhs, Emplace emplace) const {
     if (!op_) {
-      d[std::move(key)] = std::move(rhs);
+      emplace(Value()).first->second = std::move(rhs);
       return true;
     }
-    auto [it, fresh] = d.try_emplace(std::move(key), zero_of(value_type_));
+    auto [it, fresh] = emplace(zero_of(value_type_));
     bool applied = apply_update(*op_, it->second, rhs);
     if (!applied && fresh) d.erase(it);  // a failed update creates no entry
     return applied;
   }
 
- private:
   int index_;
   std::optional<Update> op_;
   ValueType value_type_;
   FilterPtr key_, value_;
+  const ShortTextSource* short_key_;
 };
 
 class Size final : public Filter {

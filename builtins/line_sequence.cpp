@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -55,7 +56,12 @@ class Line final : public Filter {
  public:
   Line(Pattern pattern, LineOptions options)
       : Filter(options.lastposition ? ValueType::Position : ValueType::Numeric), pattern_(std::move(pattern)),
-        options_(std::move(options)) {}
+        options_(std::move(options)) {
+    State start_state{{}, -1};
+    start_state.frames.push_back({0, 0, 0});
+    initial_ = closure({start_state}, [this](std::uint64_t steps) { initial_steps_ += steps; });
+    initial_accepting_ = accepting(initial_);
+  }
 
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::optional<Match> m = run(ctx);
@@ -133,11 +139,62 @@ class Line final : public Filter {
     int trail;
   };
 
+  // Per (node, constituent) of the game, whether the constituent matched there in one evaluation.
+  // The cells outlive the evaluation (a line is tried at every position, and most tries end at
+  // once): a cell counts only when it carries the current evaluation's stamp, so nothing is
+  // cleared or allocated per try.
+  class KnownResults {
+   public:
+    void start(std::size_t size) {
+      if (++stamp_ > kMaxStamp) {
+        std::fill(cells_.begin(), cells_.end(), 0);
+        stamp_ = 1;
+      }
+      if (cells_.size() < size) cells_.resize(size, 0);
+      size_ = size;
+    }
+    std::size_t size() const { return size_; }
+    // 0 unknown, 1 matches, 2 fails.
+    int at(std::size_t key) const { return cells_[key] >> 2 == stamp_ ? static_cast<int>(cells_[key] & 3) : 0; }
+    void set(std::size_t key, bool ok) { cells_[key] = stamp_ << 2 | (ok ? 1u : 2u); }
+
+   private:
+    static constexpr std::uint32_t kMaxStamp = (std::uint32_t{1} << 30) - 1;
+    std::vector<std::uint32_t> cells_;
+    std::uint32_t stamp_ = 0;
+    std::size_t size_ = 0;
+  };
+
+  // Lends a KnownResults from the thread's spares for one evaluation (the compiled query is shared
+  // by the threads; a line inside a constituent takes its own).
+  class KnownLease {
+   public:
+    KnownLease() {
+      if (spares().empty()) {
+        results_ = std::make_unique<KnownResults>();
+      } else {
+        results_ = std::move(spares().back());
+        spares().pop_back();
+      }
+    }
+    ~KnownLease() { spares().push_back(std::move(results_)); }
+    KnownLease(const KnownLease&) = delete;
+    KnownLease& operator=(const KnownLease&) = delete;
+    KnownResults& operator*() { return *results_; }
+
+   private:
+    static std::vector<std::unique_ptr<KnownResults>>& spares() {
+      thread_local std::vector<std::unique_ptr<KnownResults>> kept;
+      return kept;
+    }
+    std::unique_ptr<KnownResults> results_;
+  };
+
   // The working data of one evaluation.
   struct Search {
     Context& ctx;
     std::vector<TrailStep> trail;
-    std::vector<std::int8_t> known;  // per (node, constituent): 0 unknown, 1 matches, 2 fails
+    KnownResults& known;
     std::map<std::size_t, std::vector<InsertedComment>> comments;  // what matching ones wrote
     int best_trail = -1;
     std::int64_t best_length = -1;
@@ -155,15 +212,15 @@ class Line final : public Filter {
       if (covered_.size() < game.node_count()) covered_.resize(game.node_count(), false);
       if (!Context::is_imaginary(start) && covered_[start]) return std::nullopt;
     }
-    Search s{ctx, {}, std::vector<std::int8_t>(game.node_count() * pattern_.filters.size(), 0), {}, -1, -1, false};
-    State start_state{{}, -1};
-    start_state.frames.push_back({0, 0, 0});
-    std::vector<State> initial = closure(s, {start_state});
-    if (accepting(initial)) {
+    KnownLease known;
+    (*known).start(game.node_count() * pattern_.filters.size());
+    Search s{ctx, {}, *known, {}, -1, -1, false};
+    ctx.charge(initial_steps_);  // the closure of the start state, made once
+    if (initial_accepting_) {
       s.best_length = 0;
       if (options_.firstmatch) s.done = true;
     }
-    if (!s.done) visit(s, start, std::move(initial));
+    if (!s.done) visit(s, start);
     if (s.best_length < 0) return std::nullopt;
     if (options_.range) {
       std::optional<std::pair<std::int64_t, std::int64_t>> r = options_.range->at(ctx);
@@ -191,18 +248,28 @@ class Line final : public Filter {
   // Depth-first over the positions from `start`, with an explicit stack so a game of any length
   // cannot overflow the call stack. Successors are pushed in reverse, so they are visited in
   // order, as the recursive walk did: firstmatch and ties keep the same line.
-  void visit(Search& s, NodeId start, std::vector<State> initial) const {
+  // The start consumes from the initial states in place: when its first constituents fail there,
+  // as at most positions, the try allocates nothing.
+  void visit(Search& s, NodeId start) const {
+    std::vector<State> next = consume(s, start, initial_, 0);
+    if (next.empty()) return;
     std::vector<Pending> stack;
-    stack.push_back({start, std::move(initial), 0});
     std::vector<NodeId> successors;
+    auto push_successors = [&](NodeId node, std::vector<State>&& states, std::int64_t depth) {
+      successors.clear();
+      for_each_successor(s.ctx, node, [&](NodeId successor) { successors.push_back(successor); });
+      for (std::size_t i = successors.size(); i-- > 0;) {
+        // The last pushed is the first visited; the others get copies.
+        if (i == 0) stack.push_back({successors[i], std::move(states), depth + 1});
+        else stack.push_back({successors[i], states, depth + 1});
+      }
+    };
+    push_successors(start, std::move(next), 0);
     while (!stack.empty() && !s.done) {
       Pending p = std::move(stack.back());
       stack.pop_back();
-      std::vector<State> next = consume(s, p.node, p.states, p.depth);
-      if (next.empty()) continue;
-      successors.clear();
-      for_each_successor(s.ctx, p.node, [&](NodeId successor) { successors.push_back(successor); });
-      for (auto it = successors.rbegin(); it != successors.rend(); ++it) stack.push_back({*it, next, p.depth + 1});
+      next = consume(s, p.node, p.states, p.depth);
+      if (!next.empty()) push_successors(p.node, std::move(next), p.depth);
     }
   }
 
@@ -223,7 +290,7 @@ class Line final : public Filter {
       next.push_back(std::move(after));
     }
     if (next.empty()) return next;
-    next = closure(s, std::move(next));
+    next = closure(std::move(next), [&s](std::uint64_t steps) { s.ctx.charge(steps); });
     for (const State& st : next) {
       if (accepting(st) && depth + 1 > s.best_length) {
         s.best_length = depth + 1;
@@ -245,10 +312,11 @@ class Line final : public Filter {
   // minimum is met, entering a group, finishing a group's sequence (one more repetition of the
   // group). Keeps, in order, the first of equal states that stand at a filter or accept; every
   // state is expanded once, so groups that can match nothing cannot loop.
-  std::vector<State> closure(Search& s, std::vector<State> states) const {
+  template <typename Charge>
+  std::vector<State> closure(std::vector<State> states, Charge charge) const {
     std::vector<State> out;
     for (std::size_t i = 0; i < states.size(); ++i) {
-      s.ctx.charge(i / 16 + 1);  // the search for an equal earlier state is linear
+      charge(i / 16 + 1);  // the search for an equal earlier state is linear
       const FrameStack frames = states[i].frames;  // a copy: states grows below
       const auto earlier = states.begin() + static_cast<std::ptrdiff_t>(i);
       if (std::any_of(states.begin(), earlier, [&](const State& e) { return e.frames == frames; })) continue;
@@ -295,7 +363,7 @@ class Line final : public Filter {
     const std::size_t key = static_cast<std::size_t>(node) * pattern_.filters.size() + static_cast<std::size_t>(i);
     // Imaginary positions (a line evaluated inside one) are few: they are not cached.
     const bool cached = key < s.known.size();
-    if (cached && s.known[key] != 0) return s.known[key] == 1;
+    if (cached && s.known.at(key) != 0) return s.known.at(key) == 1;
     NodeSwitch guard(s.ctx, node);
     const std::size_t mark = s.ctx.comment_mark();
     const bool ok = pattern_.filters[static_cast<std::size_t>(i)]->match(s.ctx);
@@ -307,7 +375,7 @@ class Line final : public Filter {
     } else {
       s.ctx.rollback_comments(mark);
     }
-    if (cached) s.known[key] = ok ? 1 : 2;
+    if (cached) s.known.set(key, ok);
     return ok;
   }
 
@@ -382,6 +450,9 @@ class Line final : public Filter {
 
   Pattern pattern_;
   LineOptions options_;
+  std::vector<State> initial_;  // the closure of the start state
+  std::uint64_t initial_steps_ = 0;  // what making it charged
+  bool initial_accepting_ = false;
   // nestban: the positions of this game inside lines already matched (per game, by serial).
   mutable std::uint64_t serial_ = 0;
   mutable std::vector<bool> covered_;

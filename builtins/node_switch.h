@@ -7,15 +7,17 @@
 namespace quarry::builtins {
 
 // Makes another node current for the lifetime of the guard; the facts cached for the outer
-// position come back with it.
+// position come back with it. A switch to the current node itself (line and find at their start)
+// changes nothing, and keeps the facts learnt meanwhile, which hold for the same position.
 class NodeSwitch {
  public:
   NodeSwitch(interpreter::Context& ctx, chess::NodeId node)
-      : ctx_(ctx), saved_node_(ctx.node()), saved_facts_(ctx.facts()) {
+      : ctx_(ctx), saved_node_(ctx.node()), saved_facts_(ctx.facts()), switched_(node != saved_node_) {
     ctx.charge();  // before the switch: a throw here leaves the current node as it was
-    ctx.set_node(node);
+    if (switched_) ctx.set_node(node);
   }
   ~NodeSwitch() {
+    if (!switched_) return;
     ctx_.set_node(saved_node_);
     ctx_.facts() = saved_facts_;
   }
@@ -26,6 +28,7 @@ class NodeSwitch {
   interpreter::Context& ctx_;
   chess::NodeId saved_node_;
   interpreter::PositionFacts saved_facts_;
+  bool switched_;
 };
 
 }  // namespace quarry::builtins

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "builtins/builtins.h"
+#include "builtins/short_text.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
@@ -20,16 +21,23 @@ namespace precedence = grammar::precedence;
 
 // The 64-bit Polyglot key as 16 lowercase hex digits, the form the CQLi manual prints and keys
 // its `dictionary str --> …` repetition query by (numbers in CQL are 32-bit).
-class ZobristKey final : public Filter {
+// A dictionary keyed by it reads the digits through ShortTextSource, without a std::string.
+class ZobristKey final : public Filter, public ShortTextSource {
  public:
   ZobristKey() : Filter(ValueType::String) {}
   bool match(Context&) const override { return true; }
   std::optional<std::string> text(Context& ctx) const override {
+    ShortText digits;
+    short_text(ctx, digits);
+    return std::string(digits.view());
+  }
+  bool short_text(Context& ctx, ShortText& out) const override {
+    static_assert(ShortText::kCapacity >= 16);
     const std::uint64_t key = ctx.position().zobrist_key();
-    char digits[16];
-    put_hex(digits, static_cast<std::uint32_t>(key >> 32));
-    put_hex(digits + 8, static_cast<std::uint32_t>(key));
-    return std::string(digits, sizeof digits);
+    put_hex(out.data(), static_cast<std::uint32_t>(key >> 32));
+    put_hex(out.data() + 8, static_cast<std::uint32_t>(key));
+    out.set_size(16);
+    return true;
   }
 
  private:

@@ -122,19 +122,35 @@ struct EvaluationLimits {
 // Counts the steps of the current game and checks the clock every kClockInterval steps.
 class EvaluationBudget {
  public:
-  void set_limits(const EvaluationLimits& limits) { limits_ = limits; }
+  void set_limits(const EvaluationLimits& limits) {
+    limits_ = limits;
+    set_next_check();
+  }
   const EvaluationLimits& limits() const { return limits_; }
   void start_game() {
     steps_ = 0;
     next_clock_check_ = kClockInterval;
+    set_next_check();
     if (limits_.timeout_seconds > 0) {
       deadline_ = std::chrono::steady_clock::now() +
                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                       std::chrono::duration<double>(limits_.timeout_seconds));
     }
   }
+  // Inline and one comparison: filters charge at every position they visit.
   void charge(std::uint64_t steps) {
     steps_ += steps;
+    if (steps_ >= next_check_) check_limits();
+  }
+
+ private:
+  static constexpr std::uint64_t kClockInterval = 4096;
+  // The step count at which charge must look at the limits: past max_steps, or at the next clock check.
+  void set_next_check() {
+    next_check_ = next_clock_check_;
+    if (limits_.max_steps != 0 && limits_.max_steps < next_check_) next_check_ = limits_.max_steps + 1;
+  }
+  void check_limits() {
     if (limits_.max_steps != 0 && steps_ > limits_.max_steps) {
       throw EvaluationLimit("more than " + std::to_string(limits_.max_steps) +
                             " evaluation steps in one game (--maxsteps)");
@@ -145,10 +161,8 @@ class EvaluationBudget {
         throw EvaluationLimit("the game took longer than the --timeout of " + seconds_text() + " s");
       }
     }
+    set_next_check();
   }
-
- private:
-  static constexpr std::uint64_t kClockInterval = 4096;
   std::string seconds_text() const {
     std::string t = std::to_string(limits_.timeout_seconds);
     while (t.size() > 1 && t.back() == '0') t.pop_back();
@@ -158,6 +172,7 @@ class EvaluationBudget {
   EvaluationLimits limits_;
   std::uint64_t steps_ = 0;
   std::uint64_t next_clock_check_ = kClockInterval;
+  std::uint64_t next_check_ = kClockInterval;
   std::chrono::steady_clock::time_point deadline_;
 };
 // An imaginary position (imagine, a speculative move, a saved position): a node beside the game's

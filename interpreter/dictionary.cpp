@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 #include <stdexcept>
+#include <type_traits>
 
 namespace quarry::interpreter {
 
@@ -24,7 +25,7 @@ std::uint64_t mix(std::uint64_t x) {
 }
 
 // Eight bytes at a time: keys are short (a Zobrist key's 16 hex digits, a player's name).
-std::uint64_t text_hash(const std::string& text) {
+std::uint64_t text_hash(std::string_view text) {
   const char* p = text.data();
   std::size_t n = text.size();
   std::uint64_t h = n * kMultiplier;
@@ -39,6 +40,16 @@ std::uint64_t text_hash(const std::string& text) {
     h = std::rotl((h ^ word) * kMultiplier, 29);
   }
   return h;
+}
+
+// The index of a type among Value's alternatives (a key's hash is seeded with it).
+template <typename T, std::size_t I = 0>
+constexpr std::size_t alternative_index() {
+  if constexpr (std::is_same_v<std::variant_alternative_t<I, Value>, T>) {
+    return I;
+  } else {
+    return alternative_index<T, I + 1>();
+  }
 }
 
 }  // namespace
@@ -58,11 +69,26 @@ std::uint64_t Dictionary::hash_of(const Value& key) {
   return mix(std::visit(Hasher{}, key) + key.index());
 }
 
+std::uint64_t Dictionary::hash_of_text(std::string_view key) {
+  return mix(text_hash(key) + alternative_index<std::string>());
+}
+
 std::size_t Dictionary::probe(const Value& key, std::uint64_t hash) const {
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t s = home(hash);; s = (s + 1) & mask) {
     const std::uint32_t e = slots_[s];
     if (e == kEmpty || (hashes_[e - 1] == hash && entries_[e - 1].first == key)) return s;
+  }
+}
+
+std::size_t Dictionary::probe_text(std::string_view key, std::uint64_t hash) const {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t s = home(hash);; s = (s + 1) & mask) {
+    const std::uint32_t e = slots_[s];
+    if (e == kEmpty) return s;
+    if (hashes_[e - 1] != hash) continue;
+    const std::string* text = std::get_if<std::string>(&entries_[e - 1].first);
+    if (text != nullptr && *text == key) return s;
   }
 }
 
@@ -81,6 +107,44 @@ const Dictionary::Entry* Dictionary::find(const Value& key) const {
   if (entries_.empty()) return nullptr;
   const std::uint32_t e = slots_[probe(key, hash_of(key))];
   return e == kEmpty ? nullptr : &entries_[e - 1];
+}
+
+std::uint32_t Dictionary::recent_text(std::string_view key) const {
+  if (recent_text_ == kEmpty) return kEmpty;
+  const std::string* text = std::get_if<std::string>(&entries_[recent_text_ - 1].first);
+  return text != nullptr && *text == key ? recent_text_ : kEmpty;
+}
+
+const Dictionary::Entry* Dictionary::find_text(std::string_view key) const {
+  if (entries_.empty()) return nullptr;
+  std::uint32_t e = recent_text(key);
+  if (e == kEmpty) {
+    e = slots_[probe_text(key, hash_of_text(key))];
+    if (e == kEmpty) return nullptr;
+    recent_text_ = e;
+  }
+  return &entries_[e - 1];
+}
+
+std::pair<Dictionary::Entry*, bool> Dictionary::try_emplace_text(std::string_view key, Value&& value) {
+  if (const std::uint32_t recent = recent_text(key); recent != kEmpty) return {&entries_[recent - 1], false};
+  if ((entries_.size() + 1) * 2 > slots_.size()) grow();
+  const std::uint64_t hash = hash_of_text(key);
+  const std::size_t s = probe_text(key, hash);
+  const bool fresh = slots_[s] == kEmpty;
+  if (fresh) {
+    if (spare_keys_.empty()) {
+      entries_.emplace_back(std::string(key), std::move(value));
+    } else {
+      entries_.emplace_back(std::move(spare_keys_.back()), std::move(value));
+      spare_keys_.pop_back();
+      std::get<std::string>(entries_.back().first).assign(key);
+    }
+    hashes_.push_back(hash);
+    slots_[s] = static_cast<std::uint32_t>(entries_.size());
+  }
+  recent_text_ = slots_[s];
+  return {&entries_[slots_[s] - 1], fresh};
 }
 
 const Value& Dictionary::at(const Value& key) const {
@@ -149,6 +213,7 @@ void Dictionary::erase(Entry* entry) {
   hashes_.pop_back();
   order_.clear();
   ordered_ = 0;
+  recent_text_ = kEmpty;
 }
 
 std::size_t Dictionary::erase(const Value& key) {
@@ -166,16 +231,24 @@ void Dictionary::clear() {
   } else {
     for (std::uint32_t i = 0; i < entries_.size(); ++i) slots_[slot_of(i)] = kEmpty;
   }
+  for (Entry& e : entries_) {
+    if (spare_keys_.size() >= entries_.capacity()) break;
+    std::string* text = std::get_if<std::string>(&e.first);
+    if (text != nullptr && text->capacity() > std::string().capacity()) spare_keys_.push_back(std::move(*text));
+  }
   entries_.clear();
   hashes_.clear();
   order_.clear();
   ordered_ = 0;
+  recent_text_ = kEmpty;
 }
 
 void Dictionary::swap(Dictionary& other) noexcept {
   entries_.swap(other.entries_);
   hashes_.swap(other.hashes_);
   slots_.swap(other.slots_);
+  spare_keys_.swap(other.spare_keys_);
+  std::swap(recent_text_, other.recent_text_);
   order_.swap(other.order_);
   std::swap(ordered_, other.ordered_);
 }

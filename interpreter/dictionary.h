@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -48,6 +50,11 @@ class Dictionary {
   // The entry with this key, made from `value` when absent (then second is true).
   std::pair<Entry*, bool> try_emplace(Value&& key, Value&& value);
   std::pair<Entry*, bool> try_emplace(const Value& key, const Value& value);
+  // The same for a string key given as text: no std::string is built for a lookup, and a new
+  // entry's key reuses the buffer of a key that clear() removed (`$D[zobristkey] += 1` with
+  // `unbind $D` at every game's start allocates nothing once warm).
+  const Entry* find_text(std::string_view key) const;
+  std::pair<Entry*, bool> try_emplace_text(std::string_view key, Value&& value);
   Value& operator[](Value key) { return try_emplace(std::move(key), Value()).first->second; }
   // The value of a key that must be present (std::out_of_range otherwise).
   const Value& at(const Value& key) const;
@@ -67,9 +74,13 @@ class Dictionary {
   static constexpr std::uint32_t kEmpty = 0;  // a slot holds entry index + 1, or kEmpty
 
   static std::uint64_t hash_of(const Value& key);
+  static std::uint64_t hash_of_text(std::string_view key);  // equal to hash_of(Value(std::string(key)))
   std::size_t home(std::uint64_t hash) const { return static_cast<std::size_t>(hash) & (slots_.size() - 1); }
   // The slot holding `key`, or the empty slot where it would go (the table is never full).
   std::size_t probe(const Value& key, std::uint64_t hash) const;
+  std::size_t probe_text(std::string_view key, std::uint64_t hash) const;
+  // recent_text_ when it holds `key`, else kEmpty.
+  std::uint32_t recent_text(std::string_view key) const;
   // The slot holding entry `index`.
   std::size_t slot_of(std::uint32_t index) const;
   template <typename K, typename V>
@@ -81,6 +92,11 @@ class Dictionary {
   std::vector<Entry> entries_;
   std::vector<std::uint64_t> hashes_;  // hashes_[i] is the hash of entries_[i].first
   std::vector<std::uint32_t> slots_;   // a power of two in size, at most half full; empty while no entry
+  // String keys of cleared entries, kept for their buffers (at most entries_.capacity() of them).
+  std::vector<std::string> spare_keys_;
+  // The entry (index + 1, or kEmpty) a text lookup last found or added: `$D[zobristkey] += 1`
+  // and `$D[zobristkey] > 2` look the same key up one after the other. Reset when entries move.
+  mutable std::uint32_t recent_text_ = kEmpty;
   // Entry indices in key order for the first `ordered_` entries (insertions append at the end of
   // entries_, so an order stays valid for the entries it covers until one is erased).
   mutable std::vector<std::uint32_t> order_;

@@ -82,3 +82,17 @@ TEST_CASE("key errors", "[dictionaries]") {
   CHECK(compile_error("dictionary int --> int D key D in D { true }") == "'D' is a dictionary, not a variable name");
   CHECK(compile_error("dictionary int --> int D key $k D { true }") == "expected 'in' after the variable name");
 }
+
+TEST_CASE("a dictionary keyed by zobristkey stores the key's digits", "[dictionaries]") {
+  // zobristkey reads through the short-text path; the entry's key is the same text.
+  CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] += 1 $D[zobristkey] += 1 $D[zobristkey]", kStart)
+            .number() == 2);
+  CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] = 5 $D[\"463b96181691fc9c\"]", kStart).number() == 5);
+  CHECK(Evaluation("dictionary str --> int $D $D[\"463b96181691fc9c\"] = 6 $D[zobristkey]", kStart).number() == 6);
+  CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] = 1 s = \"\" key $k in $D { s += $k } s", kStart).text() ==
+        "463b96181691fc9c");
+  CHECK_FALSE(Evaluation("dictionary str --> int $D $D[\"x\"] = 1 $D[zobristkey]", kStart).matches());
+  // A failed update through the short-text path adds no entry.
+  CHECK(Evaluation("dictionary str --> int $D not { $D[zobristkey] /= 0 } #$D", kStart).number() == 0);
+  CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] /= 1 #$D", kStart).number() == 1);
+}

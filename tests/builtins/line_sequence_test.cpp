@@ -145,3 +145,15 @@ TEST_CASE("line groups keep the constituents' comments of the reported line", "[
   CHECK(comments("line quiet --> ({comment(\"w\") wtm} --> {comment(\"b\") btm}){2}") ==
         std::vector<std::string>{"0:w", "1:b", "2:w", "3:b"});
 }
+
+TEST_CASE("line: each evaluation decides its constituents afresh, nested lines apart", "[line]") {
+  // A line's per-position results are kept in buffers reused from one evaluation to the next; a
+  // constituent reading a variable changed in between must be evaluated again.
+  GameEvaluation g("persistent x = 0 x += 1 (line --> x == 1 +) == 2", quarry::testing::kStartFen);
+  const NodeId e4 = g.play(0, {"e2e4"});
+  CHECK(g.at(0).matches());
+  CHECK_FALSE(g.at(0).matches());
+  CHECK_FALSE(g.at(e4).matches());
+  // A line inside a constituent runs while the outer one is under way.
+  CHECK(holds("(line --> {(line --> . +) >= 4} +) == 2", nullptr, false));
+}

@@ -123,3 +123,72 @@ TEST_CASE("a cleared dictionary that once grew large starts over empty", "[dicti
   REQUIRE(d.find(Value(std::int64_t{3})) != nullptr);
   CHECK(d.find(Value(std::int64_t{3}))->second == Value(std::int64_t{4}));
 }
+
+TEST_CASE("text lookups find the keys Value lookups store, and the other way round", "[dictionary]") {
+  Dictionary d;
+  const std::string long_key = "463b96181691fc9c";  // past std::string's inline buffer
+  d[std::string("short")] = std::int64_t{1};
+  d.try_emplace_text(long_key, std::int64_t{2});
+  REQUIRE(d.find_text("short") != nullptr);
+  CHECK(d.find_text("short")->second == Value(std::int64_t{1}));
+  REQUIRE(d.find(Value(long_key)) != nullptr);
+  CHECK(d.find(Value(long_key))->second == Value(std::int64_t{2}));
+  CHECK(d.find_text("shor") == nullptr);
+  CHECK(d.find_text("") == nullptr);
+  auto [again, fresh] = d.try_emplace_text("short", std::int64_t{9});
+  CHECK_FALSE(fresh);
+  CHECK(again->second == Value(std::int64_t{1}));
+  CHECK(d.size() == 2);
+  // A number is not found by its digits.
+  d[std::int64_t{7}] = std::int64_t{3};
+  CHECK(d.find_text("7") == nullptr);
+}
+
+TEST_CASE("the remembered text lookup follows entries that erase moves", "[dictionary]") {
+  Dictionary d;
+  d.try_emplace_text("aaaaaaaaaaaaaaaaaaaa", std::int64_t{1});
+  d.try_emplace_text("bbbbbbbbbbbbbbbbbbbb", std::int64_t{2});
+  d.try_emplace_text("cccccccccccccccccccc", std::int64_t{3});
+  REQUIRE(d.find_text("cccccccccccccccccccc") != nullptr);  // remembered: the last entry
+  d.erase(Value(std::string("aaaaaaaaaaaaaaaaaaaa")));      // the last entry moves into slot 0
+  CHECK(d.find_text("aaaaaaaaaaaaaaaaaaaa") == nullptr);
+  REQUIRE(d.find_text("cccccccccccccccccccc") != nullptr);
+  CHECK(d.find_text("cccccccccccccccccccc")->second == Value(std::int64_t{3}));
+  auto [added, fresh] = d.try_emplace_text("aaaaaaaaaaaaaaaaaaaa", std::int64_t{4});
+  CHECK(fresh);
+  CHECK(added->second == Value(std::int64_t{4}));
+  d.clear();
+  CHECK(d.find_text("aaaaaaaaaaaaaaaaaaaa") == nullptr);
+  CHECK(d.find_text("cccccccccccccccccccc") == nullptr);
+}
+
+TEST_CASE("text keys behave as an ordered map under random updates and clears", "[dictionary]") {
+  std::mt19937 rng(99);
+  Dictionary d;
+  std::map<Value, Value> oracle;
+  for (int step = 0; step < 20000; ++step) {
+    // Long keys of the zobristkey's size and short ones; cleared often so spare keys are reused.
+    const std::uint32_t n = rng() % 200;
+    const std::string key = n % 2 ? std::string(16, 'z') + std::to_string(n) : std::to_string(n);
+    const std::uint32_t action = rng() % 100;
+    if (action < 45) {
+      auto [entry, fresh] = d.try_emplace_text(key, std::int64_t{step});
+      auto [it, oracle_fresh] = oracle.try_emplace(key, std::int64_t{step});
+      REQUIRE(fresh == oracle_fresh);
+      REQUIRE(entry->second == it->second);
+    } else if (action < 60) {
+      CHECK(d.erase(Value(key)) == oracle.erase(key));
+    } else if (action < 97) {
+      const Dictionary::Entry* e = d.find_text(key);
+      auto it = oracle.find(key);
+      REQUIRE((e == nullptr) == (it == oracle.end()));
+      if (e != nullptr) REQUIRE(e->second == it->second);
+    } else {
+      d.clear();
+      oracle.clear();
+    }
+    REQUIRE(d.size() == oracle.size());
+    if (step % 89 == 0) REQUIRE(walked(d) == walked(oracle));
+  }
+  CHECK(walked(d) == walked(oracle));
+}
