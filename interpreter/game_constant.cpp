@@ -67,21 +67,28 @@ TagGate::TagGate(const Filter& body) {
   std::vector<const Filter*> conjuncts;
   flatten_conjuncts(body, conjuncts);
   for (const Filter* f : conjuncts) {
-    const auto* test = dynamic_cast<const GameConstant*>(f);
-    if (test == nullptr) break;  // what follows may have effects before a later test fails
-    tests_.push_back(test);
+    // Constants (literals, definitions, declarations) have no effect either; what follows a
+    // filter that is neither may do something, or fail first, at each position.
+    if (!f->is_constant()) break;
+    tests_.push_back(f);
   }
+  // Without a per-game test the gate would only ever pass games (or rule out every one on a
+  // literal `false`, which reading them decides as fast).
+  bool any = false;
+  for (const Filter* f : tests_) any = any || dynamic_cast<const GameConstant*>(f) != nullptr;
+  if (!any) tests_.clear();
 }
 
 bool TagGate::rules_out(const chess::Game& tags, Context& probe) const {
   probe.set_game(tags);
   probe.set_node(tags.root());
   probe.take_movetext_fact();
-  for (const GameConstant* test : tests_) {
-    if (!test->caching()) return false;
+  for (const Filter* test : tests_) {
+    const auto* per_game = dynamic_cast<const GameConstant*>(test);
+    if (per_game != nullptr && !per_game->caching()) return false;
     bool passes = true;
     try {
-      passes = test->match_uncached(probe);
+      passes = per_game != nullptr ? per_game->match_uncached(probe) : test->match(probe);
     } catch (const std::exception&) {
       return false;  // read in full, the game reports the error
     }

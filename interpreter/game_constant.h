@@ -44,7 +44,7 @@ class GameConstant final : public Filter {
 
 // The per-game tests a query body must pass before anything else in it runs: the leading
 // conjuncts of its top-level sequence (through nested `{ … }` and `and`) that are per-game
-// constants. A game that fails one cannot match at any position, and as those tests have no side
+// constants, or constants (function definitions, literals) among them. A game that fails one cannot match at any position, and as those tests have no side
 // effects nothing else of the body runs in it: its movetext need not be read (docs/pgn-reading.md).
 class TagGate {
  public:
@@ -60,7 +60,7 @@ class TagGate {
   bool rules_out(const chess::Game& tags, Context& probe) const;
 
  private:
-  std::vector<const GameConstant*> tests_;
+  std::vector<const Filter*> tests_;  // each is_constant()
 };
 
 }  // namespace quarry::interpreter

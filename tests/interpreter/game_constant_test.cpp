@@ -204,6 +204,9 @@ TEST_CASE("the tag gate holds the body's leading per-game tests", "[game_constan
   CHECK(Gated("result 1-0 and mate").query->tag_gate.size() == 1);
   CHECK(Gated("{ event \"Olympiad\" site \"X\" check }").query->tag_gate.size() == 2);
   CHECK(Gated("event \"Olympiad\" and (site \"X\" and check)").query->tag_gate.size() == 2);
+  // A function definition before the tests does nothing at a position.
+  CHECK(Gated("function mated() { mate } player \"Carlsen\" mated()").query->tag_gate.size() == 2);
+  CHECK(Gated("true check").query->tag_gate.empty());  // no per-game test: nothing to ask
   // Tests after a filter that may have effects (or may fail first) are not in it.
   CHECK(Gated("check player \"Carlsen\"").query->tag_gate.empty());
   CHECK(Gated("x = 1 player \"Carlsen\"").query->tag_gate.empty());
@@ -225,6 +228,7 @@ TEST_CASE("the tag gate rules out a game only when its tags decide that it canno
   CHECK_FALSE(both.rules_out(carlsen));
   CHECK(both.rules_out(other));
   CHECK(Gated("not player \"Anand\"").rules_out(other));
+  CHECK(Gated("function mated() { mate } player \"Carlsen\" mated()").rules_out(other));
   CHECK(Gated("tag \"Site\" == \"Baku\" check").rules_out(other));
   CHECK(Gated("year >= 2000").rules_out(other));  // no Date: no year, so `>=` fails
   Gated number("gamenumber == 7 check");
