@@ -44,8 +44,9 @@ class GameConstant final : public Filter {
 
 // The per-game tests a query body must pass before anything else in it runs: the leading
 // conjuncts of its top-level sequence (through nested `{ … }` and `and`) that are per-game
-// constants, or constants (function definitions, literals) among them. A game that fails one cannot match at any position, and as those tests have no side
-// effects nothing else of the body runs in it: its movetext need not be read (docs/pgn-reading.md).
+// constants, or constants (function definitions, literals) among them. A game that fails one
+// cannot match at any position, and as those tests have no side effects nothing else of the body
+// runs in it: its movetext need not be read (docs/pgn-reading.md).
 class TagGate {
  public:
   TagGate() = default;
