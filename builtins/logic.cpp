@@ -29,6 +29,7 @@ class And final : public Filter {
  public:
   And(FilterPtr left, FilterPtr right) : Filter(ValueType::Logical), left_(std::move(left)), right_(std::move(right)) {}
   bool match(Context& ctx) const override { return left_->match(ctx) && right_->match(ctx); }
+  std::vector<const Filter*> conjuncts() const override { return {left_.get(), right_.get()}; }
 
  private:
   FilterPtr left_, right_;
@@ -60,6 +61,11 @@ class Compound final : public Filter {
       if (!part->match(ctx)) return false;
     }
     return true;
+  }
+  std::vector<const Filter*> conjuncts() const override {
+    std::vector<const Filter*> parts;
+    for (const FilterPtr& part : parts_) parts.push_back(part.get());
+    return parts;
   }
   SquareSet squares(Context& ctx) const override {
     if (!all_but_last_match(ctx)) return SquareSet();

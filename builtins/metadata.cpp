@@ -6,6 +6,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/string_functions.h"
+#include "chess/pgn_reader.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -38,6 +39,7 @@ class TagByName final : public Filter {
   std::optional<std::string> text(Context& ctx) const override {
     std::optional<std::string> name = name_->text(ctx);
     if (!name) return std::nullopt;
+    if (*name == chess::kWarningTag) ctx.note_movetext_fact();  // the reader adds it after the moves
     const std::string* value = ctx.game().tag(*name);
     if (value == nullptr) return std::nullopt;
     return *value;
@@ -117,6 +119,7 @@ class ResultIs final : public Filter {
  public:
   explicit ResultIs(std::string result) : Filter(ValueType::Logical), result_(std::move(result)) {}
   bool match(Context& ctx) const override {
+    ctx.note_movetext_fact();  // the marker ends the movetext
     const std::string& token = ctx.game().result();
     if (!token.empty()) return token == result_;
     const std::string* tag = ctx.game().tag("Result");

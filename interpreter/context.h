@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -220,6 +221,12 @@ class Context {
   // Changes with every set_game, so per-game state kept in a filter (line's nestban) can tell a
   // new game from the same one even when the reader reuses one Game object.
   std::uint64_t game_serial() const { return game_serial_; }
+  // Filters that read what only a game's movetext settles (its termination marker, the
+  // QuarryWarning tag the reader adds) say so: a per-game test that read one cannot be decided
+  // from the tags alone (the runner's movetext skip, interpreter/game_constant.h).
+  void note_movetext_fact() { movetext_fact_read_ = true; }
+  // Whether one was read since the last call.
+  bool take_movetext_fact() { return std::exchange(movetext_fact_read_, false); }
   void set_node(chess::NodeId node) {
     node_ = node;
     current_ = &tree_node(node);
@@ -380,6 +387,7 @@ class Context {
   bool variations_ = false;
   bool secure_ = false;
   bool quiet_ = false;
+  bool movetext_fact_read_ = false;
   bool keep_all_best_ = false;
   bool smart_comments_ = true;
   std::ostream* message_sink_ = &std::cout;

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "chess/square_set.h"
 #include "interpreter/context.h"
@@ -35,6 +36,11 @@ class Filter {
 
   // Evaluated once per game without a position (e.g. a constant): lets the runner skip work.
   virtual bool is_constant() const { return false; }
+
+  // The filters that must all match for this one to match, in the order it tries them, when it is
+  // a conjunction ({ A B … }, A and B); empty for the others. The runner looks here for the
+  // per-game tests a game must pass before its moves are needed (interpreter/game_constant.h).
+  virtual std::vector<const Filter*> conjuncts() const { return {}; }
 
  private:
   ValueType type_;

@@ -2,6 +2,7 @@
 #include "interpreter/game_constant.h"
 
 #include <atomic>
+#include <exception>
 
 namespace quarry::interpreter {
 
@@ -48,6 +49,53 @@ std::optional<std::int64_t> GameConstant::number(Context& ctx) const {
 std::optional<std::string> GameConstant::text(Context& ctx) const {
   return remembered(current_slot(ctx), GameConstantSlot::kText, &GameConstantSlot::text,
                     [&] { return inner_->text(ctx); });
+}
+
+namespace {
+// `filter` as the sequence of filters that must all match for it to match, in evaluation order.
+void flatten_conjuncts(const Filter& filter, std::vector<const Filter*>& out) {
+  std::vector<const Filter*> parts = filter.conjuncts();
+  if (parts.empty()) {
+    out.push_back(&filter);
+    return;
+  }
+  for (const Filter* part : parts) flatten_conjuncts(*part, out);
+}
+}  // namespace
+
+TagGate::TagGate(const Filter& body) {
+  std::vector<const Filter*> conjuncts;
+  flatten_conjuncts(body, conjuncts);
+  for (const Filter* f : conjuncts) {
+    // Constants (literals, definitions, declarations) have no effect either; what follows a
+    // filter that is neither may do something, or fail first, at each position.
+    if (!f->is_constant()) break;
+    tests_.push_back(f);
+  }
+  // Without a per-game test the gate would only ever pass games (or rule out every one on a
+  // literal `false`, which reading them decides as fast).
+  bool any = false;
+  for (const Filter* f : tests_) any = any || dynamic_cast<const GameConstant*>(f) != nullptr;
+  if (!any) tests_.clear();
+}
+
+bool TagGate::rules_out(const chess::Game& tags, Context& probe) const {
+  probe.set_game(tags);
+  probe.set_node(tags.root());
+  probe.take_movetext_fact();
+  for (const Filter* test : tests_) {
+    const auto* per_game = dynamic_cast<const GameConstant*>(test);
+    if (per_game != nullptr && !per_game->caching()) return false;
+    bool passes = true;
+    try {
+      passes = per_game != nullptr ? per_game->match_uncached(probe) : test->match(probe);
+    } catch (const std::exception&) {
+      return false;  // read in full, the game reports the error
+    }
+    if (probe.take_movetext_fact()) return false;
+    if (!passes) return true;
+  }
+  return false;
 }
 
 }  // namespace quarry::interpreter

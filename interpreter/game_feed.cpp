@@ -87,8 +87,9 @@ bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std:
   reader.set_strict(settings_.strict);
   reader.set_nested_comments(settings_.nested_comments);
   const std::uint64_t first = ordinal_;  // games of this input read before `reader` started
-  reader.set_movetext_filter([this, first](std::uint64_t number, const chess::Game& tags) {
-    return movetext_unneeded(settings_, first + number, tags);
+  // The reader asks about game_, the game it is reading into.
+  reader.set_movetext_filter([this, first](std::uint64_t number, const chess::Game&) {
+    return movetext_unneeded(settings_, first + number, game_, probe_);
   });
   chess::PgnDiagnostic diagnostic;
   std::string said;
@@ -151,12 +152,16 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
   }
 }
 
-bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, const chess::Game& tags) {
+bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, chess::Game& tags, Context& probe) {
   if (!settings.shard.owns_game(ordinal)) return true;
   if (settings.gamenumber && !settings.gamenumber->contains(static_cast<std::int64_t>(ordinal))) return true;
-  if (settings.results.empty()) return false;
-  const std::string* result = tags.tag("Result");
-  return result != nullptr && !result_wanted(settings, tags);
+  if (!settings.results.empty()) {
+    const std::string* result = tags.tag("Result");
+    if (result != nullptr && !result_wanted(settings, tags)) return true;
+  }
+  if (settings.tag_gate == nullptr) return false;
+  tags.number = ordinal;  // as the run numbers it (gamenumber); the reader numbers it again after
+  return settings.tag_gate->rules_out(tags, probe);
 }
 
 bool admit_game(const RunSettings& settings, RunStats& stats, chess::PgnReader::Status status, chess::Game& game,
@@ -187,12 +192,13 @@ GameTextReader::GameTextReader(const RunSettings& settings)
   reader_->set_strict(settings.strict);
   reader_->set_nested_comments(settings.nested_comments);
   reader_->set_movetext_filter(
-      [this](std::uint64_t, const chess::Game& tags) { return movetext_unneeded(settings_, ordinal_, tags); });
+      [this](std::uint64_t, const chess::Game&) { return movetext_unneeded(settings_, ordinal_, *game_, probe_); });
 }
 
 bool GameTextReader::read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const std::string& path,
                           chess::Game& game, RunStats& stats, std::string& messages) {
   ordinal_ = ordinal;
+  game_ = &game;
   reader_->read_text(text, first_line);
   chess::PgnDiagnostic diagnostic;
   const chess::PgnReader::Status status = reader_->next(game, diagnostic);

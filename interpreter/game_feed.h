@@ -12,6 +12,7 @@
 
 #include "chess/game.h"
 #include "chess/pgn_reader.h"
+#include "interpreter/context.h"
 #include "interpreter/input_list.h"
 #include "interpreter/runner.h"
 
@@ -77,14 +78,16 @@ class GameFeed {
   RunStats& stats_;
   ProgressLine& progress_;
   chess::Game game_;
+  Context probe_;                 // where the tag gate is asked (movetext_unneeded)
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
 };
 
 // True when a game's moves cannot change the run's output: not this shard's, outside
-// --gamenumber, or its Result tag not among --result's. Such games are read past (the reader's
-// movetext filter), neither replayed nor reported on.
-bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, const chess::Game& tags);
+// --gamenumber, its Result tag not among --result's, or it fails the query's tag gate
+// (settings.tag_gate, asked in `probe` with the game numbered `ordinal`). Such games are read
+// past (the reader's movetext filter), neither replayed nor reported on.
+bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, chess::Game& tags, Context& probe);
 
 // What the one-thread run counts and says about a game the reader returned (Game or Skipped),
 // numbered `ordinal`, once it is counted in games_read: skipped games and warnings are appended
@@ -105,7 +108,9 @@ class GameTextReader {
  private:
   const RunSettings& settings_;
   std::unique_ptr<chess::PgnReader> reader_;
-  std::uint64_t ordinal_ = 0;  // of the game being read, for the movetext filter
+  std::uint64_t ordinal_ = 0;      // of the game being read, for the movetext filter
+  chess::Game* game_ = nullptr;    // the game being read, for the movetext filter
+  Context probe_;                  // where the tag gate is asked
 };
 
 }  // namespace quarry::interpreter

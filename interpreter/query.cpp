@@ -50,8 +50,10 @@ bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& f
   return true;
 }
 
-// What binding declared (variables, dictionaries, sorts, cqlend blocks), which the run sizes by.
+// What binding declared (variables, dictionaries, sorts, cqlend blocks), which the run sizes by,
+// and the body's tag gate.
 void take_declarations(CompiledQuery& query, const Binder& binder) {
+  query.tag_gate = TagGate(*query.body);
   query.variables = binder.variables();
   query.dictionaries = binder.dictionaries();
   query.sorts = binder.sorts();

@@ -12,6 +12,7 @@
 #include "grammar/source.h"
 #include "interpreter/binder.h"
 #include "interpreter/filter.h"
+#include "interpreter/game_constant.h"
 #include "interpreter/parallel_safety.h"
 #include "interpreter/registry.h"
 
@@ -55,6 +56,7 @@ struct CompiledQuery {
   std::vector<SortInfo> sorts;
   std::vector<const Filter*> end_blocks;  // cqlend bodies, inside `body`
   ParallelPlan parallel;                  // whether --threads may split the games (docs/threads.md)
+  TagGate tag_gate;                       // the body's leading per-game tests (game_constant.h)
   std::string parse_tree;  // the syntax tree as text, for --parse (only when asked for)
 };
 

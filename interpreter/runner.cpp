@@ -102,6 +102,18 @@ std::unique_ptr<GameRun> make_game_run(const CompiledQuery& query, const RunSett
   return std::make_unique<Run>(query, settings, stats, output, files);
 }
 
+// The query's tag gate when the run may pass over the games that fail it: nothing is written or
+// counted for a game that does not match (game_kept), and only the evaluation limits could make
+// such a game fail (a body that stops at its first test still costs a step per position).
+const TagGate* tag_gate_for(const CompiledQuery& query, const RunSettings& settings) {
+  if (!settings.skip_by_tags || query.tag_gate.empty()) return nullptr;
+  const EvaluationLimits defaults;
+  if (settings.limits.max_steps != defaults.max_steps || settings.limits.timeout_seconds != defaults.timeout_seconds) {
+    return nullptr;
+  }
+  return &query.tag_gate;
+}
+
 }  // namespace
 
 void run_end_blocks(const CompiledQuery& query, Context& ctx) {
@@ -136,8 +148,10 @@ std::string cql_summary(const RunStats& stats, const std::string& output) {
          " games) " + target + "\n";
 }
 
-bool run_query(const CompiledQuery& query, const RunSettings& settings, RunStats& stats) {
+bool run_query(const CompiledQuery& query, const RunSettings& caller_settings, RunStats& stats) {
   auto start = Clock::now();
+  RunSettings settings = caller_settings;
+  settings.tag_gate = tag_gate_for(query, settings);
   std::unique_ptr<OutputFile> output;
   std::string error;
   if (!settings.output.empty() && settings.state_out.empty()) {

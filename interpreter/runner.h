@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/game_constant.h"
 #include "interpreter/input_list.h"
 #include "interpreter/output_file.h"
 #include "interpreter/pgn_format_options.h"
@@ -66,6 +67,12 @@ struct RunSettings {
   bool no_header = false;              // --noheader: no {Game number N} comment
   bool sort_matchcount = false;        // --sortmatchcount: most matching positions first
   bool skip_unknown_variants = false;  // --skipunknownvariants: skip such games without a message
+
+  // Games that fail the query's tag gate (game_constant.h) are passed over once their tags are
+  // read, as games outside -g are (docs/pgn-reading.md). False reads them in full (tests compare).
+  bool skip_by_tags = true;
+  // Set by run_query, not by callers: the gate the readers ask, or nullptr when the run may not skip.
+  const TagGate* tag_gate = nullptr;
 };
 
 struct RunStats {

@@ -3,6 +3,7 @@
 // both ways give the same answers.
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "chess/notation.h"
 #include "grammar/parser.h"
 #include "interpreter/binder.h"
+#include "interpreter/query.h"
 
 using namespace quarry;
 using interpreter::BindArguments;
@@ -161,4 +163,87 @@ TEST_CASE("queries compiled one after another in one context keep their own per-
   CHECK(first->match(ctx));
   CHECK_FALSE(second->match(ctx));
   CHECK(first->match(ctx));
+}
+
+namespace {
+
+// A query compiled as the command line compiles it, with its tag gate.
+struct Gated {
+  grammar::SourceFile file;
+  std::optional<interpreter::CompiledQuery> query;
+  explicit Gated(const std::string& text) : file("q.cql", text) {
+    grammar::Diagnostics diagnostics;
+    query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics);
+    INFO(diagnostics.render());
+    REQUIRE(query);
+  }
+  // Whether the gate rules out a game with these tags (its movetext not read), numbered `number`.
+  bool rules_out(const chess::Game& tags, std::uint64_t number = 1) {
+    chess::Game game = tags;
+    game.number = number;
+    Context probe;
+    return query->tag_gate.rules_out(game, probe);
+  }
+};
+
+chess::Game tags_only(const char* white) {
+  chess::Game game;
+  game.set_tag("Event", "Olympiad");
+  game.set_tag("Site", "Chennai");
+  game.set_tag("White", white);
+  game.set_tag("Black", "Doe, John");
+  game.set_tag("Result", "0-1");
+  return game;
+}
+
+}  // namespace
+
+TEST_CASE("the tag gate holds the body's leading per-game tests", "[game_constant][tag_gate]") {
+  CHECK(Gated("player \"Carlsen\"").query->tag_gate.size() == 1);
+  CHECK(Gated("player \"Carlsen\" check").query->tag_gate.size() == 1);
+  CHECK(Gated("result 1-0 and mate").query->tag_gate.size() == 1);
+  CHECK(Gated("{ event \"Olympiad\" site \"X\" check }").query->tag_gate.size() == 2);
+  CHECK(Gated("event \"Olympiad\" and (site \"X\" and check)").query->tag_gate.size() == 2);
+  // A function definition before the tests does nothing at a position.
+  CHECK(Gated("function mated() { mate } player \"Carlsen\" mated()").query->tag_gate.size() == 2);
+  CHECK(Gated("true check").query->tag_gate.empty());  // no per-game test: nothing to ask
+  // Tests after a filter that may have effects (or may fail first) are not in it.
+  CHECK(Gated("check player \"Carlsen\"").query->tag_gate.empty());
+  CHECK(Gated("x = 1 player \"Carlsen\"").query->tag_gate.empty());
+  CHECK(Gated("message(\"game\") player \"Carlsen\"").query->tag_gate.empty());
+  CHECK(Gated("comment(\"seen\") player \"Carlsen\"").query->tag_gate.empty());
+  CHECK(Gated("persistent seen = 1 player \"Carlsen\"").query->tag_gate.empty());
+  CHECK(Gated("player \"Carlsen\" or check").query->tag_gate.empty());
+  CHECK(Gated("sort ply player \"Carlsen\"").query->tag_gate.empty());
+  CHECK(Gated("cqlend { message(\"end\") } player \"Carlsen\"").query->tag_gate.empty());
+}
+
+TEST_CASE("the tag gate rules out a game only when its tags decide that it cannot match", "[game_constant][tag_gate]") {
+  const chess::Game carlsen = tags_only("Carlsen, Magnus");
+  const chess::Game other = tags_only("Anand, V.");
+  Gated player("player \"Carlsen\" mate");
+  CHECK_FALSE(player.rules_out(carlsen));
+  CHECK(player.rules_out(other));
+  Gated both("{ event \"Olympiad\" player white \"Carlsen\" check }");
+  CHECK_FALSE(both.rules_out(carlsen));
+  CHECK(both.rules_out(other));
+  CHECK(Gated("not player \"Anand\"").rules_out(other));
+  CHECK(Gated("function mated() { mate } player \"Carlsen\" mated()").rules_out(other));
+  CHECK(Gated("tag \"Site\" == \"Baku\" check").rules_out(other));
+  CHECK(Gated("year >= 2000").rules_out(other));  // no Date: no year, so `>=` fails
+  Gated number("gamenumber == 7 check");
+  CHECK(number.rules_out(other, 6));
+  CHECK_FALSE(number.rules_out(other, 7));
+}
+
+TEST_CASE("the tag gate never rules out on what only the movetext settles", "[game_constant][tag_gate]") {
+  const chess::Game other = tags_only("Anand, V.");  // Result "0-1"
+  // The termination marker may differ from the Result tag; the reader adds QuarryWarning after
+  // the moves; a query that edits tags turns the per-game caches, and so the gate, off.
+  CHECK_FALSE(Gated("result 1-0 and mate").rules_out(other));
+  CHECK_FALSE(Gated("tag \"QuarryWarning\"").rules_out(other));
+  CHECK_FALSE(Gated("player \"Carlsen\" settag(\"Annotator\" \"Q\")").rules_out(other));
+  // An undecided test stops the gate there: what follows it may never run.
+  CHECK_FALSE(Gated("result 1-0 player \"Carlsen\" check").rules_out(other));
+  CHECK(Gated("player \"Carlsen\" result 1-0 check").rules_out(other));
 }

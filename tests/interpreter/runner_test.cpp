@@ -192,3 +192,39 @@ TEST_CASE("the summary line reads as the command line prints it", "[runner]") {
   stats.seconds = 0.5;
   CHECK(interpreter::run_summary(stats) == "quarry: 15 games read, 2 matched, 0 skipped (broken) in 0.50 s (30 games/s)\n");
 }
+
+TEST_CASE("games that fail the body's tag tests are passed over unread, with the same output", "[runner][tag_gate]") {
+  interpreter::RunSettings full;
+  full.skip_by_tags = false;
+  for (const char* query : {"event \"Scholar\"", "event \"Scholar\" check", "{ event \"Fool\" mate }",
+                            "not event \"Broken\" and mate", "gamenumber == 3 check", "event \"Quiet\" or mate",
+                            "result 0-1 and mate", "check event \"Scholar\""}) {
+    INFO(query);
+    for (unsigned threads : {1u, 2u}) {
+      interpreter::RunSettings skip;
+      skip.threads = threads;
+      full.threads = threads;
+      Run skipped(query, skip);
+      Run read(query, full);
+      CHECK(skipped.output == read.output);
+      CHECK(skipped.stats.games_read == read.stats.games_read);
+      CHECK(skipped.stats.games_matched == read.stats.games_matched);
+      CHECK(skipped.stats.matched_positions == read.stats.matched_positions);
+    }
+  }
+  // Passed over: only the Scholar's 8 positions are examined; the broken game's warning is not
+  // counted, as its moves are not read.
+  Run gated("event \"Scholar\" check", {});
+  CHECK(gated.stats.positions == 8);
+  CHECK(gated.stats.games_warned == 0);
+  Run read("event \"Scholar\" check", full);
+  CHECK(read.stats.positions > 8);
+  CHECK(read.stats.games_warned == 1);
+  // Not when a test comes after a filter, nor when its answer needs the movetext (the marker).
+  CHECK(Run("check event \"Scholar\"", {}).stats.positions == read.stats.positions);
+  CHECK(Run("result 1-0 and check", {}).stats.positions == read.stats.positions);
+  // Nor with a step limit, which a game the body stops in at once could still run past.
+  interpreter::RunSettings limited;
+  limited.limits.max_steps = 1000;
+  CHECK(Run("event \"Scholar\" check", limited).stats.positions == read.stats.positions);
+}
