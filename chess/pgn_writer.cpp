@@ -338,26 +338,26 @@ void PgnWriter::Impl::move(NodeId id) {
   }
   const Position& before = game_->node(node.parent).position;
   const bool white = before.side_to_move() == Color::White;
-  const std::string san = to_san(before, node.move, node.position);
+  // "12." or "12...", then " " when not compact, then the move: one token unless split.
+  char buffer[32];
+  char* const number_end = buffer + 8;  // a move number has at most 5 digits
+  char* first = number_end;
+  char* end = number_end;
+  bool glue = false;
   if (format_.move_numbers && (white || need_number_)) {
-    // "12." or "12...", then (unless split) " " when not compact, and the move: one token.
-    char buffer[32];
-    char* const number_end = buffer + 8;
-    char* const first = digits_before(number_end, static_cast<unsigned>(before.fullmove_number()));
-    char* end = number_end;
+    first = digits_before(number_end, static_cast<unsigned>(before.fullmove_number()));
     for (int dot = white ? 1 : 3; dot > 0; --dot) *end++ = '.';  // CQLi writes "1.e4 e5" and "1...e5"
     if (format_.split_moves) {
       line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
-      line_.word(san, format_.compact_moves);
-    } else {
-      // The number and its move stay on one line.
-      if (!format_.compact_moves) *end++ = ' ';
-      for (std::size_t i = 0; i < san.size() && end != buffer + sizeof buffer; ++i) *end++ = san[i];
-      line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
+      first = end;
+      glue = format_.compact_moves;
+    } else if (!format_.compact_moves) {
+      *end++ = ' ';
     }
-  } else {
-    line_.word(san);
   }
+  const SanText san = san_text(before, node.move, node.position);
+  for (std::size_t i = 0; i < san.size; ++i) *end++ = san.chars[i];
+  line_.word(std::string_view(first, static_cast<std::size_t>(end - first)), glue);
   need_number_ = false;
   annotations(id);
 }
