@@ -93,9 +93,25 @@ bool leaves_king_attacked(const Position& pos, Square from, Square to) {
   return (pos.attackers_to(king, occupied) & enemies).any();
 }
 
+// The squares from which a piece of type t (not a pawn) reaches `to` on an empty board.
+SquareSet empty_board_reach(PieceType t, Square to) {
+  switch (t) {
+    case PieceType::Knight: return knight_attacks(to);
+    case PieceType::Bishop: return bishop_rays(to);
+    case PieceType::Rook: return rook_rays(to);
+    case PieceType::Queen: return rook_rays(to) | bishop_rays(to);
+    case PieceType::King: return king_attacks(to);
+    case PieceType::Pawn: case PieceType::None: break;
+  }
+  return SquareSet::all();
+}
+
 // The other pieces of the mover's type that can legally move to the same square: the rivals a
 // SAN must tell it apart from. Tested one by one, without generating moves.
 SquareSet rivals(const Position& pos, Move m, PieceType type) {
+  if (!empty_board_reach(type, m.to()).intersects(pos.pieces(pos.side_to_move(), type).without(m.from()))) {
+    return SquareSet();  // most moves: no other piece of the type on a line or jump to `to`
+  }
   const SquareSet others = candidate_sources(pos, type, m.to()).without(m.from());
   if (others.is_empty()) return others;
   SquareSet legal;
