@@ -64,6 +64,11 @@ class LineWriter {
     column_ = nl == std::string_view::npos ? column + text.size() : text.size() - nl - 1;
   }
 
+  // Text outside the movetext (the tag section) goes straight into the buffer: raw_begin makes
+  // room for up to n characters and returns where they go; raw_end takes where they end.
+  char* raw_begin(std::size_t n) { return room(n); }
+  void raw_end(char* end) { size_ = static_cast<std::size_t>(end - data_.get()); }
+
   void finish() {
     if (column_ > 0) {
       *room(1) = '\n';
@@ -173,33 +178,31 @@ bool tag_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+// The most a tag line takes: "[", the name (or "_"), " \"", the value with every character
+// escaped, "\"]\n".
+std::size_t tag_line_bound(const Tag& tag) { return tag.name.size() + 2 * tag.value.size() + 8; }
+
 // A tag is one line: a control character in the value (a newline from settag would start a
 // forged tag line) becomes a space, and a name keeps only the characters a tag name may have.
-void write_tag(std::string& out, const Tag& tag) {
-  out += '[';
-  if (tag.name.empty()) out += '_';
-  if (std::all_of(tag.name.begin(), tag.name.end(), tag_name_char)) {
-    out += tag.name;
-  } else {
-    for (char c : tag.name) out += tag_name_char(c) ? c : '_';
-  }
-  out += " \"";
-  std::size_t run = 0;  // the value is copied in runs between the characters that need care
-  for (std::size_t i = 0; i < tag.value.size(); ++i) {
-    const char c = tag.value[i];
-    const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-    if (!control && c != '\\' && c != '"') continue;
-    out.append(tag.value, run, i - run);
-    if (control) {
-      out += ' ';
-    } else {
-      out += '\\';
-      out += c;
+// Written at `to`, which has room for tag_line_bound characters; returns the end.
+char* write_tag(char* to, const Tag& tag) {
+  *to++ = '[';
+  if (tag.name.empty()) *to++ = '_';
+  for (char c : tag.name) *to++ = tag_name_char(c) ? c : '_';
+  *to++ = ' ';
+  *to++ = '"';
+  for (char c : tag.value) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      *to++ = ' ';
+      continue;
     }
-    run = i + 1;
+    if (c == '\\' || c == '"') *to++ = '\\';
+    *to++ = c;
   }
-  out.append(tag.value, run);
-  out += "\"]\n";
+  *to++ = '"';
+  *to++ = ']';
+  *to++ = '\n';
+  return to;
 }
 
 // The tags that say where the game starts and by which rules: without them its moves would not
@@ -436,10 +439,14 @@ void PgnWriter::Impl::movetext(std::string_view result) {
 
 void PgnWriter::Impl::write(std::string& out, const Game& game,
                             std::span<const std::span<const InsertedComment>> inserted) {
+  line_.start(format_.line_width);
   for (const Tag& tag : game.tags()) {
-    if (!format_.keep_tag || defines_the_game(tag.name) || format_.keep_tag(tag.name)) write_tag(out, tag);
+    if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
+    line_.raw_end(write_tag(line_.raw_begin(tag_line_bound(tag)), tag));
   }
-  out += '\n';
+  char* blank_line = line_.raw_begin(1);
+  *blank_line = '\n';
+  line_.raw_end(blank_line + 1);
   std::string_view result = game.result();
   if (result.empty()) {
     const std::string* tag = game.tag("Result");
@@ -448,7 +455,6 @@ void PgnWriter::Impl::write(std::string& out, const Game& game,
   }
   game_ = &game;
   index_inserted(inserted);
-  line_.start(format_.line_width);
   movetext(result);
   out += line_.text();
   out += '\n';
