@@ -65,34 +65,6 @@ SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
   return SquareSet();
 }
 
-// Whether the king of the side to move stands attacked after `from` moves to `to` (a normal or
-// promotion move, not en passant or castling): the legality test of one candidate move.
-bool leaves_king_attacked(const Position& pos, Square from, Square to) {
-  const Color us = pos.side_to_move();
-  const Color them = ~us;
-  const bool king_moves = pos.piece_at(from).type() == PieceType::King;
-  const Square king = king_moves ? to : pos.king(us);
-  if (!king.is_valid()) return false;
-  if (!king_moves && !pos.in_check()) {
-    // Out of check, only a slider line through `from` can open onto the king; a piece that stays
-    // on that line (no piece but the king can cross to its other side) keeps it closed.
-    const SquareSet queens = pos.pieces(them, PieceType::Queen);
-    SquareSet snipers;  // enemy sliders that move along the king's line through `from`
-    if (rook_rays(king).contains(from)) {
-      snipers = pos.pieces(them, PieceType::Rook) | queens;
-    } else if (bishop_rays(king).contains(from)) {
-      snipers = pos.pieces(them, PieceType::Bishop) | queens;
-    } else {
-      return false;
-    }
-    const SquareSet line = line_through(king, from);
-    if (line.contains(to) || !line.intersects(snipers)) return false;
-  }
-  const SquareSet occupied = (pos.occupied() & ~SquareSet(from)) | SquareSet(to);
-  const SquareSet enemies = pos.pieces(them) & ~SquareSet(to);  // a capture removes one
-  return (pos.attackers_to(king, occupied) & enemies).any();
-}
-
 // The squares from which a piece of type t (not a pawn) reaches `to` on an empty board.
 SquareSet empty_board_reach(PieceType t, Square to) {
   switch (t) {
@@ -107,26 +79,17 @@ SquareSet empty_board_reach(PieceType t, Square to) {
 }
 
 // The other pieces of the mover's type that can legally move to the same square: the rivals a
-// SAN must tell it apart from. Tested one by one, without generating moves.
+// SAN must tell it apart from. Most moves have none that could reach it on an empty board; the
+// generator settles the few left (its rules also cover a second king of one colour, which a FEN
+// may hold).
 SquareSet rivals(const Position& pos, Move m, PieceType type) {
-  if (!empty_board_reach(type, m.to()).intersects(pos.pieces(pos.side_to_move(), type).without(m.from()))) {
-    return SquareSet();  // most moves: no other piece of the type on a line or jump to `to`
-  }
-  const SquareSet others = candidate_sources(pos, type, m.to()).without(m.from());
+  const SquareSet others = empty_board_reach(type, m.to()) & pos.pieces(pos.side_to_move(), type).without(m.from());
   if (others.is_empty()) return others;
+  MoveList moves;
+  generate_legal_moves(pos, moves, others, SquareSet(m.to()));
   SquareSet legal;
-  if (type == PieceType::King) {
-    // Only a second king of one colour (a FEN may hold one) can be a rival, and it moves by the
-    // generator's rules for it.
-    MoveList moves;
-    generate_legal_moves(pos, moves, others, SquareSet(m.to()));
-    for (Move r : moves) {
-      if (r.kind() != Move::Kind::Castling) legal = legal.with(r.from());
-    }
-    return legal;
-  }
-  for (Square from : others) {
-    if (!leaves_king_attacked(pos, from, m.to())) legal = legal.with(from);
+  for (Move r : moves) {
+    if (r.kind() != Move::Kind::Castling) legal = legal.with(r.from());
   }
   return legal;
 }
@@ -329,6 +292,34 @@ std::string to_san(const Position& pos, Move m, const Position& after) {
 }
 
 namespace {
+
+// Whether the king of the side to move stands attacked after `from` moves to `to` (a normal or
+// promotion move, not en passant or castling): the legality test of one candidate move.
+bool leaves_king_attacked(const Position& pos, Square from, Square to) {
+  const Color us = pos.side_to_move();
+  const Color them = ~us;
+  const bool king_moves = pos.piece_at(from).type() == PieceType::King;
+  const Square king = king_moves ? to : pos.king(us);
+  if (!king.is_valid()) return false;
+  if (!king_moves && !pos.in_check()) {
+    // Out of check, only a slider line through `from` can open onto the king; a piece that stays
+    // on that line (no piece but the king can cross to its other side) keeps it closed.
+    const SquareSet queens = pos.pieces(them, PieceType::Queen);
+    SquareSet snipers;  // enemy sliders that move along the king's line through `from`
+    if (rook_rays(king).contains(from)) {
+      snipers = pos.pieces(them, PieceType::Rook) | queens;
+    } else if (bishop_rays(king).contains(from)) {
+      snipers = pos.pieces(them, PieceType::Bishop) | queens;
+    } else {
+      return false;
+    }
+    const SquareSet line = line_through(king, from);
+    if (line.contains(to) || !line.intersects(snipers)) return false;
+  }
+  const SquareSet occupied = (pos.occupied() & ~SquareSet(from)) | SquareSet(to);
+  const SquareSet enemies = pos.pieces(them) & ~SquareSet(to);  // a capture removes one
+  return (pos.attackers_to(king, occupied) & enemies).any();
+}
 
 // The common case without move generation: exactly one piece can make the move and it is legal.
 // Anything else (several candidates, en passant, castling spelled as a king move, promotions
