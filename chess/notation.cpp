@@ -65,27 +65,63 @@ SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
   return SquareSet();
 }
 
-// File, rank, both or neither, whichever singles the move out among same-type moves to `to`.
-std::string disambiguation(const Position& pos, Move m, PieceType type) {
-  MoveList rivals;
-  // Only pieces that can reach `to` can be rivals; the generator then drops the pinned ones.
-  const SquareSet others = candidate_sources(pos, type, m.to()).without(m.from());
-  if (others.is_empty()) return {};
-  generate_legal_moves(pos, rivals, others, SquareSet(m.to()));
-  bool any = false;
-  bool same_file = false;
-  bool same_rank = false;
-  for (Move r : rivals) {
-    if (r.kind() == Move::Kind::Castling) continue;
-    any = true;
-    same_file |= r.from().file() == m.from().file();
-    same_rank |= r.from().rank() == m.from().rank();
+// The squares from which a piece of type t (not a pawn) reaches `to` on an empty board.
+SquareSet empty_board_reach(PieceType t, Square to) {
+  switch (t) {
+    case PieceType::Knight: return knight_attacks(to);
+    case PieceType::Bishop: return bishop_rays(to);
+    case PieceType::Rook: return rook_rays(to);
+    case PieceType::Queen: return rook_rays(to) | bishop_rays(to);
+    case PieceType::King: return king_attacks(to);
+    case PieceType::Pawn: case PieceType::None: break;
   }
-  if (!any) return {};
-  const std::string from = m.from().name();
-  if (!same_file) return from.substr(0, 1);
-  if (!same_rank) return from.substr(1, 1);
-  return from;
+  return SquareSet::all();
+}
+
+// The other pieces of the mover's type that can legally move to the same square: the rivals a
+// SAN must tell it apart from. Most moves have none that could reach it on an empty board; the
+// generator settles the few left (its rules also cover a second king of one colour, which a FEN
+// may hold).
+SquareSet rivals(const Position& pos, Move m, PieceType type) {
+  const SquareSet others = empty_board_reach(type, m.to()) & pos.pieces(pos.side_to_move(), type).without(m.from());
+  if (others.is_empty()) return others;
+  MoveList moves;
+  generate_legal_moves(pos, moves, others, SquareSet(m.to()));
+  SquareSet legal;
+  for (Move r : moves) {
+    if (r.kind() != Move::Kind::Castling) legal = legal.with(r.from());
+  }
+  return legal;
+}
+
+// Appends characters to a SanText; SanText::kCapacity is the longest SAN there is.
+class SanBuilder {
+ public:
+  void put(char c) { text_.chars[text_.size++] = c; }
+  void put(Square s) {
+    put(static_cast<char>('a' + s.file()));
+    put(static_cast<char>('1' + s.rank()));
+  }
+  SanText& text() { return text_; }
+
+ private:
+  SanText text_;
+};
+
+// File, rank, both or neither, whichever singles the move out among same-type moves to `to`.
+void put_disambiguation(SanBuilder& san, const Position& pos, Move m, PieceType type) {
+  const SquareSet others = rivals(pos, m, type);
+  if (others.is_empty()) return;
+  const Square from = m.from();
+  const bool same_file = others.intersects(SquareSet::file(from.file()));
+  const bool same_rank = others.intersects(SquareSet::rank(from.rank()));
+  if (!same_file) {
+    san.put(static_cast<char>('a' + from.file()));
+  } else if (!same_rank) {
+    san.put(static_cast<char>('1' + from.rank()));
+  } else {
+    san.put(from);
+  }
 }
 
 // Drops trailing check marks and move annotations ("+", "#", "!", "?", "!?", …).
@@ -212,34 +248,47 @@ bool split_plain_san(std::string_view s, SanParts& parts) {
 
 }  // namespace
 
+SanText san_text(const Position& pos, Move m, const Position& after) {
+  SanBuilder san;
+  if (m.is_null()) {
+    san.put('-');
+    san.put('-');
+    return san.text();
+  }
+  if (m.kind() == Move::Kind::Castling) {
+    const int sides = m.to().file() < m.from().file() ? 2 : 1;  // O-O-O, O-O
+    san.put('O');
+    for (int i = 0; i < sides; ++i) {
+      san.put('-');
+      san.put('O');
+    }
+  } else {
+    const PieceType type = pos.piece_at(m.from()).type();
+    const bool capture = is_capture(pos, m);
+    if (type == PieceType::Pawn) {
+      if (capture) san.put(static_cast<char>('a' + m.from().file()));
+    } else {
+      san.put(kPieceLetters[index_of(type)]);
+      put_disambiguation(san, pos, m, type);
+    }
+    if (capture) san.put('x');
+    san.put(m.to());
+    if (m.kind() == Move::Kind::Promotion) {
+      san.put('=');
+      san.put(kPieceLetters[index_of(m.promotion())]);
+    }
+  }
+  if (after.in_check()) san.put(after.has_legal_move() ? '+' : '#');
+  return san.text();
+}
+
 std::string to_san(const Position& pos, Move m) {
   if (m.is_null()) return "--";
   return to_san(pos, m, pos.after(m));
 }
 
 std::string to_san(const Position& pos, Move m, const Position& after) {
-  if (m.is_null()) return "--";
-  std::string san;
-  if (m.kind() == Move::Kind::Castling) {
-    san = m.to().file() < m.from().file() ? "O-O-O" : "O-O";
-  } else {
-    const PieceType type = pos.piece_at(m.from()).type();
-    const bool capture = is_capture(pos, m);
-    if (type == PieceType::Pawn) {
-      if (capture) san += static_cast<char>('a' + m.from().file());
-    } else {
-      san += kPieceLetters[index_of(type)];
-      san += disambiguation(pos, m, type);
-    }
-    if (capture) san += 'x';
-    san += m.to().name();
-    if (m.kind() == Move::Kind::Promotion) {
-      san += '=';
-      san += kPieceLetters[index_of(m.promotion())];
-    }
-  }
-  if (after.in_check()) san += after.has_legal_move() ? '+' : '#';
-  return san;
+  return std::string(san_text(pos, m, after).view());
 }
 
 namespace {

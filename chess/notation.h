@@ -1,6 +1,8 @@
 // Move notation: SAN (reading tolerant of real-world PGN, writing standard) and UCI text.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,10 +12,19 @@
 
 namespace quarry::chess {
 
+// A SAN as characters held by value (no allocation), for writers with a buffer of their own.
+struct SanText {
+  static constexpr std::size_t kCapacity = 7;  // the longest SAN: "Qa1xb2#", "exd8=Q#"
+  std::array<char, kCapacity> chars{};
+  std::uint8_t size = 0;
+  std::string_view view() const { return {chars.data(), size}; }
+};
+
 // Standard algebraic notation with minimal disambiguation and +/# suffixes; "--" for the null move.
 std::string to_san(const Position& pos, Move m);
 // The same, given the position the move leads to (a game tree holds it), which saves replaying it.
 std::string to_san(const Position& pos, Move m, const Position& after);
+SanText san_text(const Position& pos, Move m, const Position& after);
 
 // Decodes SAN against the legal moves of pos. Accepts the forms seen in real files: O-O / 0-0,
 // e8Q and e8=Q, Qh4xe1 (over-disambiguated), a missing or superfluous x, trailing +, #, !, ?,

@@ -5,6 +5,7 @@
 #include "chess/pgn_writer.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -31,48 +32,82 @@ class LineWriter {
   // A token without line breaks. glue: no space before it (")" after a move); glue_after: none
   // after it ("(" before the variation's first move).
   void word(std::string_view text, bool glue = false, bool glue_after = false) {
-    separate(text.size(), glue, glue_after);
-    put(text);
-    column_ += text.size();
+    char* to = begin_token(text.size(), glue, glue_after);
+    end_token(copy(to, text), text.size());
+  }
+
+  // A word of at most kPadded characters whose buffer holds kPadded readable bytes from `text`:
+  // copied as one block of fixed size (a move and its number, the most common token).
+  static constexpr std::size_t kPadded = 16;
+  void padded_word(const char* text, std::size_t size, bool glue) {
+    char* to = begin_token(size, glue, false, kPadded);
+    std::memcpy(to, text, kPadded);
+    end_token(to + size, size);
   }
 
   // A comment without line breaks: open, text and close (unless 0) as one token.
   void braced(char open, std::string_view text, char close) {
     const std::size_t size = text.size() + 1 + (close != 0 ? 1 : 0);
-    separate(size, false, false);
-    put(open);
-    put(text);
-    if (close != 0) put(close);
-    column_ += size;
+    char* to = begin_token(size, false, false);
+    *to++ = open;
+    to = copy(to, text);
+    if (close != 0) *to++ = close;
+    end_token(to, size);
   }
 
   // A token that may hold line breaks (a multi-line comment): the column restarts after the last.
   void token(std::string_view text) {
-    separate(text.size(), false, false);
-    put(text);
+    char* to = begin_token(text.size(), false, false);
+    const std::size_t column = column_;
+    end_token(copy(to, text), text.size());
     const std::size_t nl = text.rfind('\n');
-    column_ = nl == std::string_view::npos ? column_ + text.size() : text.size() - nl - 1;
+    column_ = nl == std::string_view::npos ? column + text.size() : text.size() - nl - 1;
   }
 
+  // Text outside the movetext (the tag section) goes straight into the buffer: raw_begin makes
+  // room for up to n characters and returns where they go; raw_end takes where they end.
+  char* raw_begin(std::size_t n) { return room(n); }
+  void raw_end(char* end) { size_ = static_cast<std::size_t>(end - data_.get()); }
+
   void finish() {
-    if (column_ > 0) put('\n');
+    if (column_ > 0) {
+      *room(1) = '\n';
+      ++size_;
+    }
     column_ = 0;
   }
 
  private:
-  // The space or line break before a token of `size` characters.
-  void separate(std::size_t size, bool glue, bool glue_after) {
+  // Makes room for a token of `size` characters (or `reserve` bytes if more) and writes the space
+  // or line break before it; returns where the token goes.
+  char* begin_token(std::size_t size, bool glue, bool glue_after, std::size_t reserve = 0) {
+    char* to = room(std::max(size, reserve) + 1);
     glue = glue || glue_next_;
     glue_next_ = glue_after;
-    if (column_ == 0) return;
+    if (column_ == 0) return to;
     const std::size_t space = glue ? 0 : 1;
     if (column_ + space + size > width_) {
-      put('\n');
+      *to++ = '\n';
       column_ = 0;
     } else if (space > 0) {
-      put(' ');
+      *to++ = ' ';
       ++column_;
     }
+    return to;
+  }
+  // The token of `size` characters ends at `end`.
+  void end_token(char* end, std::size_t size) {
+    size_ = static_cast<std::size_t>(end - data_.get());
+    column_ += size;
+  }
+
+  static char* copy(char* to, std::string_view text) {
+    if (text.size() > 16) {
+      std::memcpy(to, text.data(), text.size());
+      return to + text.size();
+    }
+    for (char c : text) *to++ = c;
+    return to;
   }
 
   char* room(std::size_t n) {
@@ -85,19 +120,6 @@ class LineWriter {
     if (size_ > 0) std::memcpy(bigger.get(), data_.get(), size_);
     data_ = std::move(bigger);
     capacity_ = capacity;
-  }
-  void put(char c) {
-    *room(1) = c;
-    ++size_;
-  }
-  void put(std::string_view text) {
-    char* to = room(text.size());
-    if (text.size() <= 16) {
-      for (char c : text) *to++ = c;
-    } else {
-      std::memcpy(to, text.data(), text.size());
-    }
-    size_ += text.size();
   }
 
   std::unique_ptr<char[]> data_;
@@ -124,12 +146,17 @@ void append_readable_comment(std::string& out, std::string_view text) {
   }
 }
 
-// Whether the text can be written between braces as it is: no line end, no '}'.
+// Whether the text can be written between braces as it is: no line end, no '}'. Every comment
+// is tested (`true` inserts one per position), so a table decides each character without branches.
 bool plain_comment(std::string_view text) {
-  for (char c : text) {
-    if (c == '\n' || c == '\r' || c == '}') return false;
-  }
-  return true;
+  static constexpr auto kSpecial = [] {
+    std::array<bool, 256> special{};
+    special['\n'] = special['\r'] = special['}'] = true;
+    return special;
+  }();
+  bool any = false;
+  for (char c : text) any |= kSpecial[static_cast<unsigned char>(c)];
+  return !any;
 }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -151,33 +178,31 @@ bool tag_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+// The most a tag line takes: "[", the name (or "_"), " \"", the value with every character
+// escaped, "\"]\n".
+std::size_t tag_line_bound(const Tag& tag) { return tag.name.size() + 2 * tag.value.size() + 8; }
+
 // A tag is one line: a control character in the value (a newline from settag would start a
 // forged tag line) becomes a space, and a name keeps only the characters a tag name may have.
-void write_tag(std::string& out, const Tag& tag) {
-  out += '[';
-  if (tag.name.empty()) out += '_';
-  if (std::all_of(tag.name.begin(), tag.name.end(), tag_name_char)) {
-    out += tag.name;
-  } else {
-    for (char c : tag.name) out += tag_name_char(c) ? c : '_';
-  }
-  out += " \"";
-  std::size_t run = 0;  // the value is copied in runs between the characters that need care
-  for (std::size_t i = 0; i < tag.value.size(); ++i) {
-    const char c = tag.value[i];
-    const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
-    if (!control && c != '\\' && c != '"') continue;
-    out.append(tag.value, run, i - run);
-    if (control) {
-      out += ' ';
-    } else {
-      out += '\\';
-      out += c;
+// Written at `to`, which has room for tag_line_bound characters; returns the end.
+char* write_tag(char* to, const Tag& tag) {
+  *to++ = '[';
+  if (tag.name.empty()) *to++ = '_';
+  for (char c : tag.name) *to++ = tag_name_char(c) ? c : '_';
+  *to++ = ' ';
+  *to++ = '"';
+  for (char c : tag.value) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      *to++ = ' ';
+      continue;
     }
-    run = i + 1;
+    if (c == '\\' || c == '"') *to++ = '\\';
+    *to++ = c;
   }
-  out.append(tag.value, run);
-  out += "\"]\n";
+  *to++ = '"';
+  *to++ = ']';
+  *to++ = '\n';
+  return to;
 }
 
 // The tags that say where the game starts and by which rules: without them its moves would not
@@ -215,6 +240,7 @@ class PgnWriter::Impl {
   void add(std::string_view text);
   void write_place();
   void comment(std::string_view text);
+  void rewritten_comment(std::string_view text);
   void annotations(NodeId id);
   void move(NodeId id);
 
@@ -288,14 +314,20 @@ void PgnWriter::Impl::write_place() {
   place_size_ = 0;
 }
 
-// A '}' cannot sit inside {…}: such a one-line text becomes a ';' comment, which ends the line;
-// in a multi-line one it is replaced by ']'.
+// A comment as it is, between braces, when it can be (the common case, kept small to inline).
 void PgnWriter::Impl::comment(std::string_view raw) {
   if (format_.move_number_after_comment) need_number_ = true;
   if (plain_comment(raw)) {
     line_.braced('{', raw, '}');
-    return;
+  } else {
+    rewritten_comment(raw);
   }
+}
+
+// A comment with a line end or a '}', rewritten so that it reads back: a '}' cannot sit inside
+// {…}, so such a one-line text becomes a ';' comment, which ends the line; in a multi-line one it
+// is replaced by ']'.
+void PgnWriter::Impl::rewritten_comment(std::string_view raw) {
   text_.clear();
   append_readable_comment(text_, raw);
   const bool brace = text_.find('}') != std::string::npos;
@@ -326,6 +358,10 @@ void PgnWriter::Impl::annotations(NodeId id) {
   if (!format_.elide_comments) {
     for (const std::string& c : node.comments_after) add(c);
   }
+  if (!collect_) {
+    for (std::uint32_t i = first_[id]; i < first_[id + 1]; ++i) comment(*by_node_[i]);
+    return;  // nothing was collected
+  }
   for (std::uint32_t i = first_[id]; i < first_[id + 1]; ++i) add(*by_node_[i]);
   write_place();
 }
@@ -338,26 +374,28 @@ void PgnWriter::Impl::move(NodeId id) {
   }
   const Position& before = game_->node(node.parent).position;
   const bool white = before.side_to_move() == Color::White;
-  const std::string san = to_san(before, node.move, node.position);
+  // "12." or "12...", then " " when not compact, then the move: one token unless split.
+  char buffer[32] = {};  // from any token start, LineWriter::kPadded bytes stay inside
+  char* const number_end = buffer + 8;  // a move number has at most 5 digits
+  char* first = number_end;
+  char* end = number_end;
+  bool glue = false;
   if (format_.move_numbers && (white || need_number_)) {
-    // "12." or "12...", then (unless split) " " when not compact, and the move: one token.
-    char buffer[32];
-    char* const number_end = buffer + 8;
-    char* const first = digits_before(number_end, static_cast<unsigned>(before.fullmove_number()));
-    char* end = number_end;
-    for (int dot = white ? 1 : 3; dot > 0; --dot) *end++ = '.';  // CQLi writes "1.e4 e5" and "1...e5"
+    first = digits_before(number_end, static_cast<unsigned>(before.fullmove_number()));
+    std::memcpy(end, "...", 3);  // CQLi writes "1.e4 e5" and "1...e5"
+    end += white ? 1 : 3;
     if (format_.split_moves) {
       line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
-      line_.word(san, format_.compact_moves);
-    } else {
-      // The number and its move stay on one line.
-      if (!format_.compact_moves) *end++ = ' ';
-      for (std::size_t i = 0; i < san.size() && end != buffer + sizeof buffer; ++i) *end++ = san[i];
-      line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
+      first = end;
+      glue = format_.compact_moves;
+    } else if (!format_.compact_moves) {
+      *end++ = ' ';
     }
-  } else {
-    line_.word(san);
   }
+  const SanText san = san_text(before, node.move, node.position);
+  std::memcpy(end, san.chars.data(), san.chars.size());  // a fixed size: a few moves, no loop
+  end += san.size;
+  line_.padded_word(first, static_cast<std::size_t>(end - first), glue);
   need_number_ = false;
   annotations(id);
 }
@@ -401,10 +439,14 @@ void PgnWriter::Impl::movetext(std::string_view result) {
 
 void PgnWriter::Impl::write(std::string& out, const Game& game,
                             std::span<const std::span<const InsertedComment>> inserted) {
+  line_.start(format_.line_width);
   for (const Tag& tag : game.tags()) {
-    if (!format_.keep_tag || defines_the_game(tag.name) || format_.keep_tag(tag.name)) write_tag(out, tag);
+    if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
+    line_.raw_end(write_tag(line_.raw_begin(tag_line_bound(tag)), tag));
   }
-  out += '\n';
+  char* blank_line = line_.raw_begin(1);
+  *blank_line = '\n';
+  line_.raw_end(blank_line + 1);
   std::string_view result = game.result();
   if (result.empty()) {
     const std::string* tag = game.tag("Result");
@@ -413,7 +455,6 @@ void PgnWriter::Impl::write(std::string& out, const Game& game,
   }
   game_ = &game;
   index_inserted(inserted);
-  line_.start(format_.line_width);
   movetext(result);
   out += line_.text();
   out += '\n';
