@@ -182,7 +182,7 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const Reg
   if (keyword) {
     std::string_view renamed = renamed_keyword(registry.spec(node.keyword), t);
     int id = registry.keywords().find(renamed);
-    if (renamed != node.text && id >= 0) {
+    if (id >= 0 && id != node.keyword) {
       copy->text = std::string(renamed);
       copy->keyword = id;
     }
