@@ -76,7 +76,8 @@ std::uint16_t swap_piece_colors(std::uint16_t mask) {
 // Returns false when a restricted square set is shifted entirely off the board.
 bool transform_designator(SyntaxNode& node, const Transform& t) {
   if (t.swap_colors) node.piece_mask = swap_piece_colors(node.piece_mask);
-  if (node.squares == ~std::uint64_t{0}) return true;
+  // The whole board stays the whole board; an empty set (`[]`, `[ ]`) has no square to lose.
+  if (node.squares == ~std::uint64_t{0} || node.squares == 0) return true;
   std::uint64_t mapped = 0;
   for (int sq = 0; sq < 64; ++sq) {
     if (!((node.squares >> sq) & 1)) continue;
@@ -84,7 +85,7 @@ bool transform_designator(SyntaxNode& node, const Transform& t) {
     if (to) mapped |= std::uint64_t{1} << (to->second * 8 + to->first);
   }
   node.squares = mapped;
-  return mapped != 0 || node.text == "[]";
+  return mapped != 0;
 }
 
 // `result 1-0` under a colour swap is `result 0-1`: the marker, as the parser left it (a

@@ -45,6 +45,12 @@ TEST_CASE("shift translates square designators", "[transforms]") {
   CHECK(Evaluation("shiftvertical count Ka1-2", kCorner).number() == 2);  // a1-2 and a1 (shifted down)
 }
 
+TEST_CASE("the empty square set has no square to lose under a shift, however it is spelled", "[transforms]") {
+  CHECK_FALSE(Evaluation("shift []", kCorner).matches());
+  CHECK_FALSE(Evaluation("shift [ ]", kCorner).matches());
+  CHECK(Evaluation("flip not [ ]", kCorner).matches());
+}
+
 TEST_CASE("notransform shields its argument", "[transforms]") {
   CHECK(Evaluation("flipcolor notransform K", kStart).squares() == squares_of("e1"));
 }
