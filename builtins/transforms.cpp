@@ -2,7 +2,9 @@
 // rotate45, shift, shifthorizontal, shiftvertical, notransform, currenttransform. The argument is
 // copied once per transform (interpreter/transform.h) and the copies combined: sets by union,
 // numbers by the largest value that matches, anything else by "some copy matches"; `count` counts
-// the distinct copies that match.
+// the distinct copies that match. Each keyword's set of transforms is data in its FilterSpec
+// (TransformRule::set), declared here at registration: bind_transform reads only that.
+#include <algorithm>
 #include <set>
 
 #include "builtins/builtins.h"
@@ -80,22 +82,28 @@ std::size_t syntax_size(const grammar::SyntaxNode& node) {
   return size;
 }
 
+// A 45° turn maps directions to directions but squares to no squares (CQL 6.1 rotate45): the
+// body may hold only designators of the whole board. False after reporting the first other one.
+bool body_names_whole_board(BindArguments& a, const grammar::SyntaxNode& body) {
+  const grammar::SyntaxNode* partial = first_partial_designator(body, a.binder.registry());
+  if (partial == nullptr) return true;
+  a.binder.error(*partial, a.node.text + " needs square designators that cover the whole board",
+                 "'" + partial->text + "' names only some squares; write the piece alone (R, [Aa], _) "
+                 "or shield it with notransform");
+  return false;
+}
+
+// Binds the body once per transform of the keyword's declared set (TransformRule::set).
 FilterPtr bind_transform(BindArguments& a) {
   const grammar::SyntaxNode& body = *a.node.children[0];
   const Registry& registry = a.binder.registry();
-  if (a.node.text == "rotate45") {
-    // A 45° turn maps directions to directions but squares to no squares (CQL 6.1 rotate45).
-    if (const grammar::SyntaxNode* partial = first_partial_designator(body, registry)) {
-      a.binder.error(*partial, "rotate45 needs square designators that cover the whole board",
-                     "'" + partial->text + "' names only some squares; write the piece alone (R, [Aa], _) "
-                     "or shield it with notransform");
-      return nullptr;
-    }
-  }
+  const std::vector<Transform>& set = registry.spec(a.node.keyword).transform.set;
+  const auto turns_only = [](const Transform& t) { return t.turns_directions_only(); };
+  if (std::any_of(set.begin(), set.end(), turns_only) && !body_names_whole_board(a, body)) return nullptr;
   std::vector<FilterPtr> versions;
   std::set<std::string> seen;  // symmetric filters give identical copies: keep one of each
   const std::size_t body_size = syntax_size(body);
-  for (const Transform& t : transform_set(a.node.text)) {
+  for (const Transform& t : set) {
     grammar::SyntaxPtr copy = transformed_copy(body, t, registry);
     if (!copy) continue;  // off the board: the copy stopped at the first square it lost
     if (!seen.insert(structural_key(*copy)).second) {
@@ -115,11 +123,63 @@ FilterPtr bind_transform(BindArguments& a) {
   if (a.parameter(grammar::ParameterWord::Count)) return std::make_unique<TransformCount>(std::move(versions));
   ValueType type = versions[0]->type();
   if (type != ValueType::Set && type != ValueType::Numeric) type = ValueType::Logical;
-  if (versions.size() == 1 && a.node.text != "reversecolor") return std::move(versions[0]);
+  // A set holding the identity whose other copies repeat it is the filter itself; a set without
+  // it (reversecolor) gives the image, combined as any other transform's copies are.
+  if (versions.size() == 1 && !set.empty() && set[0].is_identity()) return std::move(versions[0]);
   return std::make_unique<TransformUnion>(type, std::move(versions));
 }
 
 constexpr grammar::ParameterSpec kTransformParameters[] = {{grammar::ParameterWord::Count}};
+
+// The transform sets, as CQL defines each transform keyword. The identity comes first, so an
+// untransformed match is found (and commented) before its images.
+constexpr Transform kIdentity{};
+constexpr Transform kColorSwap{.dihedral = 4, .swap_colors = true};  // reflect a1<->a8, exchange the colours
+
+// The first `count` dihedral maps: the rotations by 0, 90, 180 and 270° clockwise, then the
+// reflections (a1<->a8, a1<->h1, in the a1-h8 and in the a8-h1 diagonal).
+std::vector<Transform> dihedral_maps(int count) {
+  std::vector<Transform> set;
+  for (int d = 0; d < count; ++d) set.push_back({.dihedral = d});
+  return set;
+}
+
+// The eight turns of the directions by multiples of 45°, squares left in place (rotate45).
+std::vector<Transform> eighth_turns() {
+  std::vector<Transform> set;
+  for (int e = 0; e < 8; ++e) set.push_back({.eighths = e});
+  return set;
+}
+
+// Every translation by at most `files` files and `ranks` ranks either way, which includes every
+// one that keeps some square on the board; the identity trades places with the first.
+std::vector<Transform> translations(int files, int ranks) {
+  std::vector<Transform> set;
+  for (int sf = -files; sf <= files; ++sf) {
+    for (int sr = -ranks; sr <= ranks; ++sr) set.push_back({.shift_files = sf, .shift_ranks = sr});
+  }
+  std::iter_swap(set.begin(), std::find(set.begin(), set.end(), kIdentity));
+  return set;
+}
+
+struct TransformKeyword {
+  std::string_view name;
+  std::vector<Transform> set;
+};
+
+// Registration order is help order.
+std::vector<TransformKeyword> transform_keywords() {
+  return {{"flipcolor", {kIdentity, kColorSwap}},
+          {"reversecolor", {kColorSwap}},
+          {"flip", dihedral_maps(8)},
+          {"fliphorizontal", {kIdentity, {.dihedral = 4}}},
+          {"flipvertical", {kIdentity, {.dihedral = 5}}},
+          {"rotate90", dihedral_maps(4)},
+          {"rotate45", eighth_turns()},
+          {"shift", translations(7, 7)},
+          {"shifthorizontal", translations(7, 0)},
+          {"shiftvertical", translations(0, 7)}};
+}
 
 // currenttransform: the transforms acting here, outermost first, as CQL writes them: `<>` for
 // none, `<reflect_v>` inside flipvertical. Each transformed copy carries its own list
@@ -148,13 +208,12 @@ FilterPtr bind_current_transform(BindArguments& a) {
 
 void register_transforms_filters(Registry& registry) {
   using grammar::ShapeKind;
-  constexpr std::string_view kNames[] = {"flipcolor", "reversecolor", "flip", "fliphorizontal", "flipvertical",
-                                          "rotate90", "rotate45", "shift", "shifthorizontal", "shiftvertical"};
-  for (std::string_view name : kNames) {
+  for (auto& [name, set] : transform_keywords()) {
     grammar::KeywordShape shape{name, ShapeKind::Prefix, grammar::precedence::kLowest};
     shape.parameters = kTransformParameters;
     FilterSpec spec{shape, "the filter, or any of its images under the transform", bind_transform,
                     {{kAnyFilter}, TypeSet::any()}};  // one distinct copy is the filter itself
+    spec.transform.set = std::move(set);
     spec.binds_children = true;
     registry.add(std::move(spec));
   }

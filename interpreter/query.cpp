@@ -7,7 +7,6 @@
 #include "grammar/parser.h"
 #include "stdlib/stdlib.h"
 #include "interpreter/binder.h"
-#include "interpreter/transform.h"
 
 namespace quarry::interpreter {
 namespace {
@@ -181,14 +180,15 @@ std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, c
   for (grammar::SyntaxPtr& node : extra_body) wrapped->children.push_back(std::move(node));
   for (grammar::SyntaxPtr& node : body.filters) wrapped->children.push_back(std::move(node));
   for (auto t = options.transforms.rbegin(); t != options.transforms.rend(); ++t) {
-    if (!is_transform_keyword(*t) || registry.keywords().find(*t) < 0) {
+    const int keyword = registry.keywords().find(*t);
+    if (keyword < 0 || registry.spec(keyword).transform.set.empty()) {
       diagnostics.error(file, grammar::SourceRange{}, "unknown transform '" + *t + "'");
       return std::nullopt;
     }
     auto outer = std::make_unique<grammar::SyntaxNode>();
     outer->kind = grammar::SyntaxKind::Keyword;
     outer->text = *t;
-    outer->keyword = registry.keywords().find(*t);
+    outer->keyword = keyword;
     outer->children.push_back(std::move(wrapped));
     wrapped = std::move(outer);
   }

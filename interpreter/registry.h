@@ -10,6 +10,7 @@
 
 #include "grammar/keywords.h"
 #include "grammar/syntax.h"
+#include "interpreter/board_transform.h"
 #include "interpreter/filter.h"
 
 namespace quarry::interpreter {
@@ -79,6 +80,9 @@ struct TransformRule {
   bool side_parameters = false;             // its `white`/`black` parameters swap with the colours
   bool direction_parameters = false;        // its direction-word parameters turn with the board
   TransformRole role = TransformRole::Copied;
+  // A transform keyword (flip, shift, …): the transforms its body is copied under, the identity
+  // first when it is one of them (reversecolor's is not). Empty for every other keyword.
+  std::vector<Transform> set = {};
 };
 
 // Any filter at all, with or without a value: a condition, a body.

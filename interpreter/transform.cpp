@@ -1,7 +1,6 @@
 // Syntax-tree rewriting for transforms.
 #include "interpreter/transform.h"
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,71 +12,6 @@ namespace quarry::interpreter {
 using grammar::SyntaxKind;
 using grammar::SyntaxNode;
 using grammar::SyntaxPtr;
-
-namespace {
-
-std::pair<int, int> dihedral_map(int dihedral, int df, int dr) {
-  switch (dihedral) {
-    case 0: return {df, dr};
-    case 1: return {dr, -df};    // rotate 90 clockwise
-    case 2: return {-df, -dr};   // rotate 180
-    case 3: return {-dr, df};    // rotate 270
-    case 4: return {df, -dr};    // mirror a1<->a8
-    case 5: return {-df, dr};    // mirror a1<->h1
-    case 6: return {dr, df};     // mirror in the a1-h8 diagonal
-    default: return {-dr, -df};  // mirror in the a8-h1 diagonal
-  }
-}
-
-// The eight king steps counterclockwise from right: one place on is a 45° turn.
-constexpr std::array<std::pair<int, int>, 8> kCompass{
-    {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}};
-
-}  // namespace
-
-std::pair<int, int> Transform::map_direction(int df, int dr) const {
-  std::pair<int, int> step = dihedral_map(dihedral, df, dr);
-  if (eighths % 8 == 0) return step;
-  for (std::size_t i = 0; i < kCompass.size(); ++i) {
-    if (kCompass[i] == step) return kCompass[(i + static_cast<std::size_t>(eighths)) % kCompass.size()];
-  }
-  return step;  // not a king step: only king steps name directions
-}
-
-std::optional<std::pair<int, int>> Transform::map_square(int file, int rank) const {
-  // Dihedral maps act on coordinates centred on the board: x = 2*file - 7. The 45° turns leave
-  // squares alone (see Transform).
-  auto [x, y] = dihedral_map(dihedral, 2 * file - 7, 2 * rank - 7);
-  int f = (x + 7) / 2 + shift_files;
-  int r = (y + 7) / 2 + shift_ranks;
-  if (f < 0 || f > 7 || r < 0 || r > 7) return std::nullopt;
-  return std::pair{f, r};
-}
-
-std::vector<Transform> transform_set(std::string_view keyword) {
-  std::vector<Transform> set;
-  auto add = [&set](int d, int sf, int sr, bool swap) { set.push_back({d, sf, sr, swap}); };
-  if (keyword == "flipcolor") { add(0, 0, 0, false); add(4, 0, 0, true); }
-  else if (keyword == "reversecolor") { add(4, 0, 0, true); }
-  else if (keyword == "flip") { for (int d = 0; d < 8; ++d) add(d, 0, 0, false); }
-  else if (keyword == "fliphorizontal") { add(0, 0, 0, false); add(4, 0, 0, false); }
-  else if (keyword == "flipvertical") { add(0, 0, 0, false); add(5, 0, 0, false); }
-  else if (keyword == "rotate90") { for (int d = 0; d < 4; ++d) add(d, 0, 0, false); }
-  else if (keyword == "rotate45") { for (int e = 0; e < 8; ++e) set.push_back({0, 0, 0, false, e}); }
-  else if (keyword == "shift") { for (int sf = -7; sf <= 7; ++sf) for (int sr = -7; sr <= 7; ++sr) add(0, sf, sr, false); }
-  else if (keyword == "shifthorizontal") { for (int sf = -7; sf <= 7; ++sf) add(0, sf, 0, false); }
-  else if (keyword == "shiftvertical") { for (int sr = -7; sr <= 7; ++sr) add(0, 0, sr, false); }
-  // Identity first, so an untransformed match is found (and commented) before its images.
-  if (!set.empty() && (set[0].dihedral != 0 || set[0].shift_files != 0 || set[0].shift_ranks != 0 || set[0].swap_colors)) {
-    for (std::size_t i = 1; i < set.size(); ++i) {
-      const Transform& t = set[i];
-      if (t.dihedral == 0 && t.shift_files == 0 && t.shift_ranks == 0 && !t.swap_colors) std::swap(set[0], set[i]);
-    }
-  }
-  return set;
-}
-
-bool is_transform_keyword(std::string_view keyword) { return !transform_set(keyword).empty(); }
 
 namespace {
 
@@ -142,7 +76,8 @@ std::uint16_t swap_piece_colors(std::uint16_t mask) {
 // Returns false when a restricted square set is shifted entirely off the board.
 bool transform_designator(SyntaxNode& node, const Transform& t) {
   if (t.swap_colors) node.piece_mask = swap_piece_colors(node.piece_mask);
-  if (node.squares == ~std::uint64_t{0}) return true;
+  // The whole board stays the whole board; an empty set (`[]`, `[ ]`) has no square to lose.
+  if (node.squares == ~std::uint64_t{0} || node.squares == 0) return true;
   std::uint64_t mapped = 0;
   for (int sq = 0; sq < 64; ++sq) {
     if (!((node.squares >> sq) & 1)) continue;
@@ -150,7 +85,7 @@ bool transform_designator(SyntaxNode& node, const Transform& t) {
     if (to) mapped |= std::uint64_t{1} << (to->second * 8 + to->first);
   }
   node.squares = mapped;
-  return mapped != 0 || node.text == "[]";
+  return mapped != 0;
 }
 
 // `result 1-0` under a colour swap is `result 0-1`: the marker, as the parser left it (a
@@ -170,27 +105,6 @@ std::optional<std::string> color_swapped_result(const SyntaxNode& marker) {
 }
 
 }  // namespace
-
-std::string describe_transform(const Transform& t) {
-  static constexpr std::array<std::string_view, 8> kDihedral{
-      "", "rotate90", "rotate180", "rotate270", "reflect_h", "reflect_v", "reflect_a1h8", "reflect_h1a8"};
-  std::string text;
-  auto add = [&text](std::string_view part) {
-    if (!text.empty()) text += ' ';
-    text += part;
-  };
-  if (t.swap_colors && t.dihedral == 4) {
-    add("colorswap");  // the colour swap reflects the board about the horizontal bisector
-  } else {
-    if (t.swap_colors) add("colorswap reflect_h");
-    if (t.dihedral != 0) add(kDihedral[static_cast<std::size_t>(t.dihedral)]);
-  }
-  if (t.eighths % 8 != 0) add("rotate45x" + std::to_string(t.eighths % 8));
-  if (t.shift_files != 0 || t.shift_ranks != 0) {
-    add("shift(" + std::to_string(t.shift_files) + "," + std::to_string(t.shift_ranks) + ")");
-  }
-  return text;
-}
 
 std::string structural_key(const SyntaxNode& node) {
   std::string key = std::to_string(static_cast<int>(node.kind)) + ":" + node.text;
@@ -269,7 +183,7 @@ SyntaxPtr transformed_copy(const SyntaxNode& node, const Transform& t, const Reg
   if (keyword) {
     std::string_view renamed = renamed_keyword(registry.spec(node.keyword), t);
     int id = registry.keywords().find(renamed);
-    if (renamed != node.text && id >= 0) {
+    if (id >= 0 && id != node.keyword) {
       copy->text = std::string(renamed);
       copy->keyword = id;
     }

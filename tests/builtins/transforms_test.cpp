@@ -45,6 +45,12 @@ TEST_CASE("shift translates square designators", "[transforms]") {
   CHECK(Evaluation("shiftvertical count Ka1-2", kCorner).number() == 2);  // a1-2 and a1 (shifted down)
 }
 
+TEST_CASE("the empty square set has no square to lose under a shift, however it is spelled", "[transforms]") {
+  CHECK_FALSE(Evaluation("shift []", kCorner).matches());
+  CHECK_FALSE(Evaluation("shift [ ]", kCorner).matches());
+  CHECK(Evaluation("flip not [ ]", kCorner).matches());
+}
+
 TEST_CASE("notransform shields its argument", "[transforms]") {
   CHECK(Evaluation("flipcolor notransform K", kStart).squares() == squares_of("e1"));
 }
@@ -113,4 +119,50 @@ TEST_CASE("transforms swap the colours of result", "[transforms]") {
   CHECK_FALSE(white.matches());
   CHECK(quarry::testing::compile_error("flipcolor result 1-0") == "");
   CHECK(quarry::testing::compile_error("reversecolor result 2-0") != "");
+}
+
+namespace {
+// The standard filters and transform keywords under names no table knows: flip's and rotate45's
+// registrations under other names, and one with a set of its own (the a1<->h1 mirror, a colour swap
+// without the identity). What they do comes from their FilterSpec, not from their names.
+const quarry::interpreter::Registry& renamed_transforms() {
+  static const quarry::interpreter::Registry registry = [] {
+    using quarry::interpreter::FilterSpec;
+    using quarry::interpreter::Transform;
+    quarry::interpreter::Registry r;
+    quarry::builtins::register_builtins(r);
+    r.add_family({"renamed", [](quarry::interpreter::Registry& reg) {
+                    FilterSpec mirrors = reg.spec(reg.keywords().find("flip"));
+                    mirrors.shape.name = "allmirrors";
+                    reg.add(std::move(mirrors));
+                    FilterSpec sideways = reg.spec(reg.keywords().find("flipcolor"));
+                    sideways.shape.name = "sidewaysswap";
+                    sideways.transform.set = {Transform{.dihedral = 5, .swap_colors = true}};
+                    reg.add(std::move(sideways));
+                    FilterSpec turns = reg.spec(reg.keywords().find("rotate45"));
+                    turns.shape.name = "compassturns";
+                    reg.add(std::move(turns));
+                  }});
+    return r;
+  }();
+  return registry;
+}
+}  // namespace
+
+TEST_CASE("a keyword registered with a transform set is a transform, whatever its name", "[transforms]") {
+  const auto& registry = renamed_transforms();
+  CHECK(Evaluation("allmirrors Kh8", kCorner, registry).matches());
+  CHECK(Evaluation("allmirrors count {Ka1 Rb2}", kCorner, registry).number() == 1);
+  CHECK(Evaluation("allmirrors Kh8", kCorner, registry).squares() == squares_of("a1"));
+  // Its own set, one transform: `kh1` becomes `Ka1` (mirrored a1<->h1, colours exchanged).
+  CHECK(Evaluation("sidewaysswap kh1", kCorner, registry).squares() == squares_of("a1"));
+  CHECK_FALSE(Evaluation("sidewaysswap Ka1", kCorner, registry).matches());
+  CHECK(Evaluation("sidewaysswap currenttransform", kCorner, registry).text() == "<colorswap reflect_h reflect_v>");
+  CHECK(Evaluation("sidewaysswap wtm", "7k/8/8/8/8/8/1R6/K7 b - - 0 1", registry).matches());
+  // A set that turns directions only admits whole-board designators, as rotate45 does.
+  CHECK(Evaluation("compassturns count (up 1 K)", kCorner, registry).number() == 3);  // up, right, northeast of a1
+  CHECK_THROWS_WITH(Evaluation("compassturns Ka1", kCorner, registry),
+                    Catch::Contains("compassturns needs square designators that cover the whole board"));
+  // The standard registry knows none of these words.
+  CHECK_THROWS(Evaluation("allmirrors Kh8", kCorner));
 }
