@@ -103,12 +103,7 @@ FilterPtr bind_corresponding_squares(BindArguments& a) {
       }
       answer = name == ParameterWord::Zugzwang ? Answer::Zugzwang : Answer::WinningMoves;
     } else if (name == ParameterWord::Critical) {
-      if (p.values.empty() || (p.values[0]->type() != ValueType::Set && p.values[0]->type() != ValueType::Piece)) {
-        a.binder.error(a.node, "'critical' of 'correspondingsquares' takes a set of squares",
-                       "for example: correspondingsquares critical [e5,f4]");
-        return nullptr;
-      }
-      critical = std::move(p.values[0]);
+      critical = std::move(p.values[0]);  // a set: the registration declares it, the binder checked it
     }
   }
   return std::make_unique<CorrespondingSquaresFilter>(answer, attacker, std::move(critical));
@@ -121,7 +116,9 @@ void register_corresponding_squares_filters(Registry& registry) {
                 "correspondingsquares [white|black] [critical S] [zugzwang|winningmoves]: in a king-and-pawn "
                 "ending, where the defending king must stand against the attacking king (the attacker: the side "
                 "named, else the side to move)",
-                bind_corresponding_squares, {{}, {ValueType::Logical, ValueType::Set}}, Dependence::PerPosition,
+                bind_corresponding_squares,
+                {{}, {ValueType::Logical, ValueType::Set}, {{ParameterWord::Critical, ValueType::Set}}},
+                Dependence::PerPosition,
                 TransformRule{.side_parameters = true}});
 }
 

@@ -351,23 +351,18 @@ bool bind_promote(BindArguments& a, const BoundParameter& p, MoveCriteria& c) {
   return true;
 }
 
-bool bind_square_criterion(BindArguments& a, BoundParameter& p, FilterPtr& slot) {
-  if (p.values[0]->type() != ValueType::Set && p.values[0]->type() != ValueType::Piece) {
-    parameter_error(a, p, "'" + std::string(p.syntax->spelling()) + "' of 'move' takes a set of squares, but this is a " +
-                              std::string(type_name(p.values[0]->type())) + " filter");
-    return false;
-  }
-  slot = std::move(p.values[0]);
+bool bind_square_criterion(BoundParameter& p, FilterPtr& slot) {
+  slot = std::move(p.values[0]);  // a set of squares: the registration declares it, the binder checked it
   return true;
 }
 
 // A flag or set criterion; false after reporting an error.
 bool bind_criterion(BindArguments& a, BoundParameter& p, MoveCriteria& c) {
   const ParameterWord name = p.syntax->word;
-  if (name == ParameterWord::From) return bind_square_criterion(a, p, c.from);
-  if (name == ParameterWord::To) return bind_square_criterion(a, p, c.to);
-  if (name == ParameterWord::Capture) return bind_square_criterion(a, p, c.capture);
-  if (name == ParameterWord::EnpassantSquare) return bind_square_criterion(a, p, c.enpassant_square);
+  if (name == ParameterWord::From) return bind_square_criterion(p, c.from);
+  if (name == ParameterWord::To) return bind_square_criterion(p, c.to);
+  if (name == ParameterWord::Capture) return bind_square_criterion(p, c.capture);
+  if (name == ParameterWord::EnpassantSquare) return bind_square_criterion(p, c.enpassant_square);
   if (name == ParameterWord::Promote) return bind_promote(a, p, c);
   if (name == ParameterWord::Enpassant) c.enpassant = true;
   if (name == ParameterWord::Castle) c.castle = true;
@@ -469,7 +464,14 @@ void register_moves_filters(Registry& registry) {
   registry.add({shape,
                 "move [previous|legal|pseudolegal] [from S] [to S] [capture S] [promote T] [count] …: the moves that "
                 "match; their number with count, their squares when from, to or capture comes first",
-                bind_move, {{}, {ValueType::Logical, ValueType::Numeric, ValueType::Set}}});
+                bind_move,
+                {{},
+                 {ValueType::Logical, ValueType::Numeric, ValueType::Set},
+                 {{ParameterWord::From, ValueType::Set},
+                  {ParameterWord::To, ValueType::Set},
+                  {ParameterWord::Capture, ValueType::Set},
+                  {ParameterWord::Promote, ValueType::Set},
+                  {ParameterWord::EnpassantSquare, ValueType::Set}}}});
 }
 
 }  // namespace quarry::builtins

@@ -250,11 +250,7 @@ FilterPtr bind_pin(BindArguments& a) {
   }
   FilterPtr values[3];
   for (BoundParameter& p : a.parameters) {
-    if (p.values.empty()) continue;
-    if (p.values[0]->type() != ValueType::Set && p.values[0]->type() != ValueType::Piece) {
-      a.binder.error(a.node, "'" + std::string(p.syntax->spelling()) + "' of 'pin' takes a set of squares");
-      return nullptr;
-    }
+    if (p.values.empty()) continue;  // the values are sets: the registration declares it
     const int slot = p.syntax->word == ParameterWord::From ? 0 : p.syntax->word == ParameterWord::Through ? 1 : 2;
     values[slot] = std::move(p.values[0]);
   }
@@ -278,7 +274,11 @@ void register_rays_and_pins_filters(Registry& registry) {
                 {{ValueType::Set}, ValueType::Set}});
   registry.add({{"pin", ShapeKind::Parameters, precedence::kLowest, 0, 0, kPinParameters},
                 "pins: pinning slider (from), pinned piece (through), the square behind it (to)", bind_pin,
-                {{}, ValueType::Set}});
+                {{},
+                 ValueType::Set,
+                 {{ParameterWord::From, ValueType::Set},
+                  {ParameterWord::Through, ValueType::Set},
+                  {ParameterWord::To, ValueType::Set}}}});
 }
 
 }  // namespace quarry::builtins

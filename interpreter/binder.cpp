@@ -90,6 +90,23 @@ bool Binder::check_arguments(const Signature& types, const BindArguments& args, 
   return true;
 }
 
+bool Binder::check_parameters(const Signature& types, const BindArguments& args) {
+  for (const BoundParameter& p : args.parameters) {
+    const auto declared = std::find_if(types.parameters.begin(), types.parameters.end(),
+                                       [&](const ParameterType& t) { return t.word == p.syntax->word; });
+    if (declared == types.parameters.end()) continue;
+    for (std::size_t i = 0; i < p.values.size(); ++i) {
+      const ValueType got = p.values[i]->type();
+      if (declared->types.admits(got)) continue;
+      error(*p.syntax->values[i], "'" + std::string(p.syntax->spelling()) + "' of '" + args.node.text + "' expects a " +
+                                      declared->types.describe() + " filter, but this is a " +
+                                      std::string(type_name(got)) + " filter");
+      return false;
+    }
+  }
+  return true;
+}
+
 // Constructs (literals, `{ … }`, variables, dictionary uses) are bound by the binder's own rules,
 // but build what their registration declares, like any operator.
 FilterPtr Binder::bind_construct(std::string_view name, int arity, BindArguments& args) {
@@ -336,7 +353,7 @@ Binder::Bound Binder::bind_keyword(const SyntaxNode& node) {
     out.constancy = combine(spec.dependence, arguments);
     const bool wrap = spec.dependence == Dependence::Pure && out.constancy == Constancy::Varies;
     BindArguments args{*this, node, take_filters(children, wrap), std::move(parameters)};
-    if (!check_arguments(spec.types, args)) return {};
+    if (!check_arguments(spec.types, args) || !check_parameters(spec.types, args)) return {};
     out.filter = spec.bind(args);
   }
   if (out.filter && !check_result(spec.types, node, *out.filter)) return {};

@@ -127,6 +127,8 @@ class Binder {
   FilterPtr cached(Bound bound);
   // Checks the bound arguments against the declared types; argument i is the node's child first + i.
   bool check_arguments(const Signature& types, const BindArguments& args, std::size_t first = 0);
+  // Checks each parameter value (`from S`) against the type its word declares.
+  bool check_parameters(const Signature& types, const BindArguments& args);
   bool check_result(const Signature& types, const grammar::SyntaxNode& node, const Filter& built);
   // Binds the registered construct or operator `name` with `args`, its result checked.
   FilterPtr bind_construct(std::string_view name, int arity, BindArguments& args);

@@ -49,9 +49,17 @@ using BindFunction = std::function<FilterPtr(BindArguments&)>;
 // argument that may be any filter (`not F`, the body of a transform) is declared kAnyFilter.
 // Keywords that bind their children themselves (binds_children) are checked by their bind
 // function; their declaration still says what each argument is, for --help and the docs.
+// A parameter word that takes a value (`move from S`, `pin through S`): the types that value may have.
+struct ParameterType {
+  grammar::ParameterWord word;
+  TypeSet types;
+};
+
 struct Signature {
   std::vector<TypeSet> arguments = {};
   TypeSet result = {};
+  // One entry per parameter word of the shape that takes a value; the binder checks each value.
+  std::vector<ParameterType> parameters = {};
 };
 
 // How a filter's value depends on where it is evaluated. PerGame filters read only the game

@@ -175,7 +175,7 @@ TEST_CASE("null matches a null move, square criteria never do", "[moves]") {
 TEST_CASE("move filter errors name what is wrong", "[moves]") {
   CHECK(compile_error("move legal previous") ==
         "'previous' and 'legal' cannot be combined: a move filter looks at one kind of move");
-  CHECK(compile_error("move from 3") == "'from' of 'move' takes a set of squares, but this is a numeric filter");
+  CHECK(compile_error("move from 3") == "'from' of 'move' expects a set filter, but this is a numeric filter");
   CHECK(compile_error("move enpassant enpassantsquare d6") == "write 'enpassant' or 'enpassantsquare S', not both");
   CHECK(compile_error("move previous reverse") ==
         "'previous' and 'reverse' cannot be combined: a move filter looks at one kind of move");

@@ -3,6 +3,7 @@
 // types, the binder checks the declared argument and result types, and the help shows them.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
 #include "builtins/builtins.h"
@@ -221,6 +222,31 @@ TEST_CASE("a wrong-typed argument to a keyword is rejected by its declaration, n
         std::string::npos);
   CHECK(bind_errors("makesquare(1 \"a\")").find("'makesquare' expects a numeric or set filter as its second argument") !=
         std::string::npos);
+}
+
+TEST_CASE("every parameter word that takes a value declares the value's types", "[registry]") {
+  for (const FilterSpec& spec : builtins::standard_registry().specs()) {
+    if (spec.binds_children) continue;  // its bind function binds (and checks) the values itself
+    for (const grammar::ParameterSpec& p : spec.shape.parameters) {
+      if (!p.takes_value) continue;
+      INFO("'" << grammar::spelling(p.word) << "' of '" << spec.shape.name << "' declares its value's types");
+      const bool declared = std::any_of(spec.types.parameters.begin(), spec.types.parameters.end(),
+                                        [&](const interpreter::ParameterType& t) { return t.word == p.word; });
+      CHECK(declared);
+    }
+  }
+}
+
+TEST_CASE("a wrong-typed parameter value is rejected by the declaration, at the value", "[registry][binder]") {
+  const std::string from = bind_errors("move from 3");
+  CHECK(from.find("'from' of 'move' expects a set filter, but this is a numeric filter") != std::string::npos);
+  CHECK(from.find("q.cql:1:11") != std::string::npos);
+  CHECK(bind_errors("pin through \"e4\"").find("'through' of 'pin' expects a set filter, but this is a string filter") !=
+        std::string::npos);
+  CHECK(bind_errors("correspondingsquares critical check")
+            .find("'critical' of 'correspondingsquares' expects a set filter, but this is a logical filter") !=
+        std::string::npos);
+  CHECK(bind_errors("piece $p in R move from $p to a1-h8").empty());  // a piece stands for its square
 }
 
 TEST_CASE("--help and :help show each keyword's declared signature", "[registry][help]") {
