@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <new>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -72,9 +73,13 @@ constexpr std::uint64_t kFuzzSteps = 20'000;
 
 // Evaluates `query` at every position of `game` as a run does, within a budget; a limit or
 // running out of memory fails the game, as in a run. Then writes the game with its comments.
+// `message` writes into a string, not to standard output: the text is built as in a run, but a
+// write (and a flush) per message cost the fuzzer system calls and filled its log.
 void evaluate_over(const interpreter::CompiledQuery& query, const chess::Game& game) {
   interpreter::Context ctx;
   interpreter::prepare_context(ctx, query);
+  std::ostringstream messages;
+  ctx.set_message_sink(messages);
   ctx.set_variations(true);
   ctx.budget().set_limits({.max_steps = kFuzzSteps, .timeout_seconds = 0});
   try {

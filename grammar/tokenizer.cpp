@@ -1,7 +1,8 @@
 // The PEGTL grammar of CQL's lexical layer and bracket structure. The only file that includes
-// PEGTL; it parses into PEGTL's parse tree and converts that into Quarry's token tree in one step.
+// PEGTL; its actions build Quarry's token tree as the grammar reads. (PEGTL's parse tree would
+// allocate a node for every rule it tries, most of them discarded: that was most of the cost of
+// compiling a query.)
 #include <tao/pegtl.hpp>
-#include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include "grammar/tokens.h"
 
@@ -86,11 +87,6 @@ struct items : star<item, seps> {};
 struct end_of_query : eof {};
 struct query : must<seps, items, end_of_query> {};
 
-template <typename Rule>
-using selector = parse_tree::selector<
-    Rule, parse_tree::store_content::on<string_literal, number, escaped_character, capture_reference, piece_designator, identifier,
-                                        operator_token, brace_group, paren_group, index_group>>;
-
 // Messages a user sees; never rule names.
 template <typename Rule> inline constexpr const char* error_message = nullptr;
 template <> inline constexpr const char* error_message<block_comment_end> = "unterminated comment: '/*' has no closing '*/'";
@@ -113,24 +109,67 @@ struct Nesting {
   std::uint32_t string_start = 0;
 };
 
+// The token tree as read so far: the tokens of the top level and of each group still open,
+// outermost first.
+struct TokenTree {
+  const char* text;  // where the source starts: token ranges count from here
+  std::vector<std::vector<Token>> levels{1};
+
+  std::uint32_t offset(const char* at) const { return static_cast<std::uint32_t>(at - text); }
+  void add(TokenKind kind, std::uint32_t begin, std::uint32_t end, std::vector<Token> children = {}) {
+    Token token;
+    token.kind = kind;
+    token.range = {begin, end};
+    token.text = std::string_view(text + begin, end - begin);
+    token.children = std::move(children);
+    levels.back().push_back(std::move(token));
+  }
+};
+
 const char* const kTooDeep = "brackets nested too deeply (more than 200 levels)";
 
 template <typename Rule> struct track : nothing<Rule> {};
+// A token rule has matched: its token joins the innermost open group. A token is never taken
+// back: past a token nothing fails but by raising an error (a group or string that opens must
+// close), which ends the reading.
+template <TokenKind Kind> struct read_token {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, Nesting&, TokenTree& tree) {
+    tree.add(Kind, tree.offset(in.begin()), tree.offset(in.end()));
+  }
+};
+template <> struct track<string_literal> : read_token<TokenKind::String> {};
+template <> struct track<escaped_character> : read_token<TokenKind::String> {};
+template <> struct track<number> : read_token<TokenKind::Number> {};
+template <> struct track<capture_reference> : read_token<TokenKind::CaptureReference> {};
+template <> struct track<piece_designator> : read_token<TokenKind::PieceDesignator> {};
+template <> struct track<identifier> : read_token<TokenKind::Identifier> {};
+template <> struct track<operator_token> : read_token<TokenKind::Operator> {};
 template <> struct track<group_opened> {
-  template <typename ActionInput, typename... ParseTreeState>
-  static void apply(const ActionInput& in, Nesting& nesting, ParseTreeState&&...) {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, Nesting& nesting, TokenTree& tree) {
     const auto at = static_cast<std::uint32_t>(in.position().byte - 1);  // the bracket just read
     nesting.open.emplace_back(in.begin()[-1], at);
     if (nesting.open.size() > Nesting::kMaxDepth) throw parse_error(kTooDeep, in);
+    tree.levels.emplace_back();
   }
 };
+// The group's closer has been read: its tokens become the children of one group token, from
+// its opening bracket to just past the closer.
 template <> struct track<group_closed> {
-  template <typename ActionInput, typename... ParseTreeState>
-  static void apply(const ActionInput&, Nesting& nesting, ParseTreeState&&...) { nesting.open.pop_back(); }
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, Nesting& nesting, TokenTree& tree) {
+    const auto [bracket, at] = nesting.open.back();
+    nesting.open.pop_back();
+    std::vector<Token> children = std::move(tree.levels.back());
+    tree.levels.pop_back();
+    const TokenKind kind = bracket == '{' ? TokenKind::BraceGroup : bracket == '(' ? TokenKind::ParenGroup : TokenKind::IndexGroup;
+    tree.add(kind, at, tree.offset(in.begin()), std::move(children));
+  }
 };
 template <> struct track<string_opened> {
-  template <typename ActionInput, typename... ParseTreeState>
-  static void apply(const ActionInput& in, Nesting& nesting, ParseTreeState&&...) {
+  template <typename ActionInput>
+  static void apply(const ActionInput& in, Nesting& nesting, TokenTree&) {
     nesting.string_start = static_cast<std::uint32_t>(in.position().byte - 1);
   }
 };
@@ -150,30 +189,6 @@ struct error_table {
 };
 template <typename Rule> using control = must_if<error_table, normal, false>::control<Rule>;
 
-TokenKind kind_of(const parse_tree::node& node) {
-  if (node.is_type<string_literal>() || node.is_type<escaped_character>()) return TokenKind::String;
-  if (node.is_type<number>()) return TokenKind::Number;
-  if (node.is_type<capture_reference>()) return TokenKind::CaptureReference;
-  if (node.is_type<piece_designator>()) return TokenKind::PieceDesignator;
-  if (node.is_type<identifier>()) return TokenKind::Identifier;
-  if (node.is_type<brace_group>()) return TokenKind::BraceGroup;
-  if (node.is_type<paren_group>()) return TokenKind::ParenGroup;
-  if (node.is_type<index_group>()) return TokenKind::IndexGroup;
-  return TokenKind::Operator;
-}
-
-void convert(const parse_tree::node& node, const std::string& text, std::vector<Token>& out) {
-  for (const auto& child : node.children) {
-    Token token;
-    token.kind = kind_of(*child);
-    token.range.begin = static_cast<std::uint32_t>(child->begin().byte);
-    token.range.end = static_cast<std::uint32_t>(child->end().byte);
-    token.text = std::string_view(text).substr(token.range.begin, token.range.end - token.range.begin);
-    convert(*child, text, token.children);
-    out.push_back(std::move(token));
-  }
-}
-
 bool only_space_after(const std::string& t, std::size_t at) {
   for (std::size_t i = at; i < t.size(); ++i) {
     if (!std::isspace(static_cast<unsigned char>(t[i]))) return false;
@@ -186,13 +201,13 @@ bool only_space_after(const std::string& t, std::size_t at) {
 bool tokenize(const SourceFile& file, std::vector<Token>& out, Diagnostics& diagnostics) {
   pegtl::memory_input input(file.text().data(), file.text().size(), file.name());
   Nesting nesting;
+  TokenTree tree{file.text().data()};
   try {
-    auto root = parse_tree::parse<query, selector, track, control>(input, nesting);
-    if (!root) {
+    if (!pegtl::parse<query, track, control>(input, nesting, tree)) {
       diagnostics.error(file, {0, 0}, "could not read the query");
       return false;
     }
-    convert(*root, file.text(), out);
+    for (Token& token : tree.levels.front()) out.push_back(std::move(token));
     return true;
   } catch (const parse_error& e) {
     const auto& positions = e.positions();
