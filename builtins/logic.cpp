@@ -81,7 +81,10 @@ class Compound final : public Filter {
   }
 
  private:
+  // An empty body (`{ }`, a function of comments only) is a logical filter that matches and has
+  // no last part: it gives no set, number or text, so all_but_last_match answers false for it.
   bool all_but_last_match(Context& ctx) const {
+    if (parts_.empty()) return false;
     for (std::size_t i = 0; i + 1 < parts_.size(); ++i) {
       if (!parts_[i]->match(ctx)) return false;
     }

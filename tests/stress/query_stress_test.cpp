@@ -101,6 +101,17 @@ TEST_CASE("duplicate transformed copies count against the expansion budget", "[s
   CHECK(shallow.compiled);
 }
 
+TEST_CASE("an empty body has no last part to give a value", "[stress][fuzz]") {
+  // Found by the evaluate target: str() asked an empty compound (a function of comments only)
+  // for its text, and the compound read the last of no parts.
+  auto direct = run_stress("str({}) == \"<true>\"", kShortGame);
+  REQUIRE(direct.compiled);
+  CHECK(direct.stats.games_matched == 1);
+  auto function = run_stress("function F() { } initial settag(\"X\" str(F() \"y\"))", kShortGame);
+  REQUIRE(function.compiled);
+  CHECK(function.stats.games_matched == 1);
+}
+
 TEST_CASE("a game past the step budget fails and the run goes on", "[stress][budget]") {
   interpreter::RunSettings settings;
   settings.limits.max_steps = 10'000;
