@@ -30,6 +30,13 @@ std::string argument_position(const SyntaxNode& node, std::size_t index, bool in
   return "its argument " + std::to_string(index + 1);
 }
 
+// "'SUBJECT' expects a W filter WHERE, but this is a G filter": the one wording of every type error,
+// for arguments and parameter values alike.
+std::string type_mismatch(const std::string& subject, TypeSet wanted, const std::string& where, ValueType got) {
+  return subject + " expects a " + wanted.describe() + " filter" + where + ", but this is a " +
+         std::string(type_name(got)) + " filter";
+}
+
 }  // namespace
 
 bool Binder::check_argument(const BindArguments& args, std::size_t index, TypeSet wanted, std::size_t position) {
@@ -40,8 +47,7 @@ bool Binder::check_argument(const BindArguments& args, std::size_t index, TypeSe
   const bool infix_keyword =
       node.kind == SyntaxKind::Keyword && registry_.spec(node.keyword).shape.kind == grammar::ShapeKind::Infix;
   const bool infix = node.kind == SyntaxKind::Binary || node.kind == SyntaxKind::Assign || infix_keyword;
-  error(where, "'" + node.text + "' expects a " + wanted.describe() + " filter as " +
-                   argument_position(node, position, infix) + ", but this is a " + std::string(type_name(got)) + " filter");
+  error(where, type_mismatch("'" + node.text + "'", wanted, " as " + argument_position(node, position, infix), got));
   return false;
 }
 
@@ -59,10 +65,10 @@ bool Binder::bind_children(const SyntaxNode& node, std::vector<Bound>& out, Cons
   return true;
 }
 
-FilterPtr Binder::bind_with(const BindFunction* bind, const SyntaxNode& node, std::vector<FilterPtr> arguments,
-                            std::vector<BoundParameter> parameters) {
-  BindArguments args{*this, node, std::move(arguments), std::move(parameters)};
-  return (*bind)(args);
+FilterPtr Binder::build(const Signature& types, const BindFunction& bind, BindArguments& args) {
+  FilterPtr built = bind(args);
+  if (built && !check_result(types, args.node, *built)) return nullptr;
+  return built;
 }
 
 bool Binder::bind_parameters(const SyntaxNode& node, std::vector<BoundParameter>& out, Constancy& constancy) {
@@ -98,9 +104,8 @@ bool Binder::check_parameters(const Signature& types, const BindArguments& args)
     for (std::size_t i = 0; i < p.values.size(); ++i) {
       const ValueType got = p.values[i]->type();
       if (declared->types.admits(got)) continue;
-      error(*p.syntax->values[i], "'" + std::string(p.syntax->spelling()) + "' of '" + args.node.text + "' expects a " +
-                                      declared->types.describe() + " filter, but this is a " +
-                                      std::string(type_name(got)) + " filter");
+      error(*p.syntax->values[i],
+            type_mismatch("'" + std::string(p.syntax->spelling()) + "' of '" + args.node.text + "'", declared->types, "", got));
       return false;
     }
   }
@@ -111,9 +116,7 @@ bool Binder::check_parameters(const Signature& types, const BindArguments& args)
 // but build what their registration declares, like any operator.
 FilterPtr Binder::bind_construct(std::string_view name, int arity, BindArguments& args) {
   const OperatorSpec& spec = *registry_.find_operator_spec(name, arity);
-  FilterPtr built = spec.bind(args);
-  if (built && !check_result(spec.types, args.node, *built)) return nullptr;
-  return built;
+  return build(spec.types, spec.bind, args);
 }
 
 FilterPtr Binder::bind_construct(std::string_view name, const SyntaxNode& node) {
@@ -326,9 +329,7 @@ FilterPtr Binder::bind_assignment(const SyntaxNode& node) {
   arguments.push_back(std::move(value));
   BindArguments args{*this, node, std::move(arguments), {}, slot};
   if (!check_arguments(spec->types, args, 1)) return nullptr;  // the value, the assignment's right operand
-  FilterPtr built = spec->bind(args);
-  if (built && !check_result(spec->types, node, *built)) return nullptr;
-  return built;
+  return build(spec->types, spec->bind, args);
 }
 
 FilterPtr Binder::bind(const SyntaxNode& node) { return cached(bind_tracked(node)); }
@@ -344,7 +345,8 @@ Binder::Bound Binder::bind_keyword(const SyntaxNode& node) {
     // Parameter values stay unbound too: they may be names the bind function declares.
     std::vector<BoundParameter> parameters;
     for (const grammar::SyntaxParameter& p : node.parameters) parameters.push_back({&p, {}});
-    out.filter = bind_with(&spec.bind, node, {}, std::move(parameters));
+    BindArguments args{*this, node, {}, std::move(parameters)};
+    out.filter = build(spec.types, spec.bind, args);
   } else {
     Constancy arguments = Constancy::Literal;
     std::vector<Bound> children;
@@ -354,9 +356,9 @@ Binder::Bound Binder::bind_keyword(const SyntaxNode& node) {
     const bool wrap = spec.dependence == Dependence::Pure && out.constancy == Constancy::Varies;
     BindArguments args{*this, node, take_filters(children, wrap), std::move(parameters)};
     if (!check_arguments(spec.types, args) || !check_parameters(spec.types, args)) return {};
-    out.filter = spec.bind(args);
+    out.filter = build(spec.types, spec.bind, args);
   }
-  if (out.filter && !check_result(spec.types, node, *out.filter)) return {};
+  if (!out.filter) return {};
   return out;
 }
 
@@ -375,8 +377,8 @@ Binder::Bound Binder::bind_operator(const SyntaxNode& node) {
   const bool wrap = spec->dependence == Dependence::Pure && out.constancy == Constancy::Varies;
   BindArguments args{*this, node, take_filters(children, wrap)};
   if (!check_arguments(spec->types, args)) return {};
-  out.filter = spec->bind(args);
-  if (out.filter && !check_result(spec->types, node, *out.filter)) return {};
+  out.filter = build(spec->types, spec->bind, args);
+  if (!out.filter) return {};
   return out;
 }
 

@@ -134,8 +134,8 @@ class Binder {
   FilterPtr bind_construct(std::string_view name, int arity, BindArguments& args);
   // A literal construct of no arguments at `node`.
   FilterPtr bind_construct(std::string_view name, const grammar::SyntaxNode& node);
-  FilterPtr bind_with(const BindFunction* bind, const grammar::SyntaxNode& node, std::vector<FilterPtr> arguments,
-                      std::vector<BoundParameter> parameters = {});
+  // Builds with a registration's bind function; a result of an undeclared type is an error.
+  FilterPtr build(const Signature& types, const BindFunction& bind, BindArguments& args);
   // Binds parameter values and children; `constancy` becomes the least constant of them.
   bool bind_parameters(const grammar::SyntaxNode& node, std::vector<BoundParameter>& out, Constancy& constancy);
   bool bind_children(const grammar::SyntaxNode& node, std::vector<Bound>& out, Constancy& constancy);
