@@ -115,6 +115,7 @@ FilterPtr bind_transform(BindArguments& a) {
     FilterPtr bound = a.binder.bind(*copy);
     if (!bound) return nullptr;
     versions.push_back(std::move(bound));
+    a.binder.keep_syntax(std::move(copy));  // a function defined in the copy is expanded at later calls
   }
   if (versions.empty()) {
     a.binder.error(a.node, "no transformed copy of this filter stays on the board");

@@ -95,6 +95,9 @@ class Binder {
   int declare_hidden_variable(ValueType type);
 
   void define_function(const std::string& name, FunctionDefinition definition);
+  // Keeps syntax made while binding (a transformed copy of a transform's body) as long as the
+  // binder: a function defined inside it keeps its body there and is expanded again at each call.
+  void keep_syntax(grammar::SyntaxPtr node) { kept_syntax_.push_back(std::move(node)); }
 
   int find_dictionary(std::string_view name) const;
   int declare_dictionary(DictionaryInfo info);
@@ -160,6 +163,7 @@ class Binder {
   grammar::Diagnostics& diagnostics_;
   std::vector<VariableInfo> variables_;
   std::map<std::string, FunctionDefinition> functions_;
+  std::vector<grammar::SyntaxPtr> kept_syntax_;
   std::vector<DictionaryInfo> dictionaries_;
   std::vector<SortInfo> sorts_;
   std::vector<const Filter*> end_blocks_;

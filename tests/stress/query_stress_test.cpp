@@ -112,6 +112,16 @@ TEST_CASE("an empty body has no last part to give a value", "[stress][fuzz]") {
   CHECK(function.stats.games_matched == 1);
 }
 
+TEST_CASE("a function defined inside a transform is still callable after it", "[stress][fuzz]") {
+  // Found by the evaluate target: the function kept its body in the transformed copy of the
+  // syntax, which was freed when the transform was bound, so a later call read freed memory
+  // (heap-use-after-free under ASan). Each copy defines the function; the last copy's body counts.
+  auto r = run_stress("rotate45 function F($n) { str($n \"!\") }\ninitial comment F(12)", kShortGame);
+  REQUIRE(r.compiled);
+  CHECK(r.stats.games_matched == 1);
+  CHECK(r.output.find("{12!}") != std::string::npos);
+}
+
 TEST_CASE("a game past the step budget fails and the run goes on", "[stress][budget]") {
   interpreter::RunSettings settings;
   settings.limits.max_steps = 10'000;
