@@ -428,6 +428,21 @@ const PgnToken& PgnLexer::lex_line_comment() {
 
 // A move number ("12.", "12...", "12…"), or a symbol starting with a digit ("0-0", "1-0").
 bool PgnLexer::lex_number_or_symbol() {
+  // The usual "12." (or "12...") followed, within the buffer, by a byte that is no dot and no
+  // ellipsis: read without the refill checks of the general path below.
+  const char* const e = data_ + end_;
+  const char* p = data_ + pos_;
+  while (p != e && is_digit(static_cast<unsigned char>(*p))) ++p;
+  if (p != e && *p == '.') {
+    while (++p != e && *p == '.') {
+    }
+    if (p != e && static_cast<unsigned char>(*p) != 0xE2) {
+      pos_ = static_cast<std::size_t>(p - data_);
+      if (skip_move_numbers_) return false;
+      make(PgnTokenKind::MoveNumber, token_, pos_);
+      return true;
+    }
+  }
   skip_while([](unsigned char b) { return is_digit(b); });
   int c = peek();
   auto ellipsis = [&] { return c == 0xE2 && ensure(3) && data_[pos_ + 1] == '\x80' && data_[pos_ + 2] == '\xA6'; };
