@@ -340,8 +340,47 @@ TagLine parse_tag_line(std::string_view line, std::size_t name_offset) {
   return t;
 }
 
+// The usual tag `Name "value"]` whose name starts at token_ + name_offset, read where it lies when
+// its closing quote and ']' are in the buffer before the line's end: parse_tag_line's reading
+// (the first unescaped '"' followed by blanks and ']') without finding the line's end first.
+// False, with nothing moved, for anything else.
+bool PgnLexer::quoted_tag_in_buffer(std::size_t name_offset) {
+  const char* const e = data_ + end_;
+  const char* const name = data_ + token_ + name_offset;
+  const char* p = name;
+  while (p != e && is_pgn_name_char(static_cast<unsigned char>(*p))) ++p;
+  const char* const name_end = p;
+  while (p != e && (*p == ' ' || *p == '\t')) ++p;
+  if (p == e || *p != '"') return false;
+  const char* const value = ++p;
+  while (true) {
+    p = find_byte<'"', '\\', '\n', '\r'>(p, e);
+    if (p == e || *p == '\n' || *p == '\r') return false;
+    if (*p == '\\') {
+      if (p + 1 == e || p[1] == '\n' || p[1] == '\r') return false;
+      p += 2;
+      continue;
+    }
+    const char* q = p + 1;
+    while (q != e && (*q == ' ' || *q == '\t')) ++q;
+    if (q == e) return false;
+    if (*q == ']') {
+      tok_.kind = PgnTokenKind::Tag;
+      tok_.line = token_line_;
+      tok_.name = std::string_view(name, static_cast<std::size_t>(name_end - name));
+      tok_.text = p > value ? std::string_view(value, static_cast<std::size_t>(p - value)) : std::string_view();
+      tok_.nag = 0;
+      tok_.unterminated = false;
+      pos_ = static_cast<std::size_t>(q + 1 - data_);
+      return true;
+    }
+    ++p;
+  }
+}
+
 // Parses the tag whose name starts at token_ + name_offset; the tag ends on its line.
 const PgnToken& PgnLexer::tag_line(std::size_t name_offset) {
+  if (quoted_tag_in_buffer(name_offset)) return tok_;
   skip_to_line_end();
   const TagLine tag = parse_tag_line(std::string_view(data_ + token_, pos_ - token_), name_offset);
   tok_.kind = PgnTokenKind::Tag;

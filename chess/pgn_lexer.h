@@ -93,6 +93,7 @@ class PgnLexer {
   bool tag_pair_follows(bool line_start);
   const PgnToken& lex_bracketed_command();
   const PgnToken& tag_line(std::size_t name_offset);
+  bool quoted_tag_in_buffer(std::size_t name_offset);
   const PgnToken& lex_evaluation();
   const PgnToken& lex_brace_comment();
   const PgnToken& lex_line_comment();
