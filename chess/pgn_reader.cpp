@@ -395,7 +395,7 @@ void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
   }
 }
 
-// Tags, and the comments among them, before a game's movetext.
+// A tag before the game's movetext: its unescaped value joins the game's tags.
 void PgnReader::Impl::on_tag(Game& game, const PgnToken& t) {
   if (game.tag(t.name) != nullptr) {
     // Read as written (the first value counts), but said: it is what a tag line cut short
@@ -433,7 +433,9 @@ bool PgnReader::Impl::read(Game& game) {
         on_comment(game, t);
         continue;
       case PgnTokenKind::Symbol:
-        // The common case, read without the general dispatch below.
+        // The common case, read without movetext_token: once the filter has been asked (at the
+        // first movetext token after tags, or at the first symbol) and said read, the game has
+        // started and a symbol only makes a move.
         if (filter_asked_ && !bypassing_) {
           if (!t.text.empty()) on_move(game, t);  // empty: a lone en passant mark
           continue;
