@@ -54,6 +54,33 @@ inline const char* skip_usual_movetext(const char* p, const char* e) {
   return p;
 }
 
+// The first byte in [p, e) that cannot be inside a SAN word as the PGN lexer reads one (letters,
+// digits and + # = - / : _), or e when there is none: a move's end found without a branch per byte.
+inline const char* skip_symbol_bytes(const char* p, const char* e) {
+#if defined(__SSE2__)
+  while (e - p >= 16) {
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    auto in_range = [](__m128i bytes, char low, char span) {  // low <= byte <= low + span, unsigned
+      const __m128i offset = _mm_sub_epi8(bytes, _mm_set1_epi8(low));
+      return _mm_cmpeq_epi8(_mm_min_epu8(offset, _mm_set1_epi8(span)), offset);
+    };
+    // '/' (0x2F), the digits and ':' (0x3A) are one range.
+    __m128i kept = _mm_or_si128(in_range(_mm_or_si128(chunk, _mm_set1_epi8(0x20)), 'a', 25), in_range(chunk, '/', 11));
+    for (char c : {'+', '#', '=', '-', '_'}) kept = _mm_or_si128(kept, _mm_cmpeq_epi8(chunk, _mm_set1_epi8(c)));
+    const unsigned stops = static_cast<unsigned>(_mm_movemask_epi8(kept)) ^ 0xFFFFu;
+    if (stops != 0) return p + __builtin_ctz(stops);
+    p += 16;
+  }
+#endif
+  auto kept = [](char c) {
+    const char lower = static_cast<char>(c | 0x20);
+    return (lower >= 'a' && lower <= 'z') || (c >= '/' && c <= ':') || c == '+' || c == '#' || c == '=' || c == '-' ||
+           c == '_';
+  };
+  while (p != e && kept(*p)) ++p;
+  return p;
+}
+
 // The number of line feeds in [p, e).
 inline std::size_t count_line_feeds(const char* p, const char* e) {
   std::size_t n = 0;

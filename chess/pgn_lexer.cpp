@@ -7,6 +7,8 @@
 #include <cstring>
 #include <utility>
 
+#include "chess/byte_scan.h"
+
 namespace quarry::chess {
 
 namespace {
@@ -14,7 +16,7 @@ namespace {
 constexpr bool is_digit(int c) { return c >= '0' && c <= '9'; }
 
 // Byte classes looked up in one table: the symbol and blank loops are the lexer's hot path.
-constexpr std::uint8_t kSymbolClass = 1;  // SAN moves, "--", "0-0-0", "1/2-1/2"
+constexpr std::uint8_t kSymbolClass = 1;  // SAN moves, "--", "0-0-0", "1/2-1/2" (byte_scan.h: skip_symbol_bytes)
 constexpr std::uint8_t kBlankClass = 2;   // skipped between tokens
 constexpr std::uint8_t kNewlineClass = 3;  // skipped too, and counted
 
@@ -31,7 +33,6 @@ constexpr std::array<std::uint8_t, 257> make_classes() {
 
 constexpr std::array<std::uint8_t, 257> kClasses = make_classes();
 
-bool is_symbol_char(int c) { return kClasses[c + 1] == kSymbolClass; }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
@@ -57,11 +58,12 @@ TagValue find_tag_value(std::string_view line, std::size_t quote) {
   TagValue v;
   v.begin = quote + 1;
   for (std::size_t j = v.begin; j < line.size(); ++j) {
+    j = static_cast<std::size_t>(find_byte<'"', '\\'>(line.data() + j, line.data() + line.size()) - line.data());
+    if (j == line.size()) break;
     if (line[j] == '\\') {
       ++j;
       continue;
     }
-    if (line[j] != '"') continue;
     std::size_t k = j + 1;
     while (k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
     if (k < line.size() && line[k] == ']') {
@@ -106,32 +108,42 @@ PgnLexer::PgnLexer(ByteSource* source) : source_(source) { eof_ = source == null
 
 PgnLexer::PgnLexer(std::FILE* stream) : owned_source_(byte_source_from_stream(stream)), source_(owned_source_.get()) {}
 
-PgnLexer::PgnLexer(std::string text) : buf_(text.begin(), text.end()), end_(text.size()), eof_(true) {}
+PgnLexer::PgnLexer(std::string text) : text_(std::move(text)), data_(text_.data()), end_(text_.size()), eof_(true) {}
 
 void PgnLexer::reset(std::string_view text, std::uint64_t first_line) {
   owned_source_.reset();
   source_ = nullptr;
-  buf_.assign(text.begin(), text.end());
-  end_ = buf_.size();
+  data_ = text.data();
+  end_ = text.size();
   pos_ = token_ = 0;
   line_ = token_line_ = first_line;
+  replay_ = false;
   eof_ = true;
   read_error_ = false;
   movetext_ = false;
+  skip_move_numbers_ = false;
   line_start_ = true;
 }
 
 bool PgnLexer::refill() {
   if (eof_) return false;
-  if (token_ > 0) {
-    std::memmove(buf_.data(), buf_.data() + token_, end_ - token_);
-    pos_ -= token_;
-    end_ -= token_;
-    token_ = 0;
+  const std::size_t kept = end_ - token_;
+  // Doubling keeps a long token (a 50 kB engine comment, a huge line) linear to scan; otherwise
+  // the token's bytes move to the front and about a block is read behind them.
+  if (capacity_ - kept < kBlockSize / 2) {
+    const std::size_t capacity = std::max(capacity_ * 2, kept + kBlockSize);
+    std::unique_ptr<char[]> grown = std::make_unique_for_overwrite<char[]>(capacity);
+    if (kept > 0) std::memcpy(grown.get(), data_ + token_, kept);
+    buf_ = std::move(grown);
+    capacity_ = capacity;
+  } else if (token_ > 0) {
+    std::memmove(buf_.get(), buf_.get() + token_, kept);
   }
-  // Doubling keeps a long token (a 50 kB engine comment, a huge line) linear to scan.
-  if (buf_.size() - end_ < kBlockSize) buf_.resize(std::max(buf_.size() * 2, end_ + kBlockSize));
-  const std::size_t n = source_->read(buf_.data() + end_, buf_.size() - end_);
+  data_ = buf_.get();
+  pos_ -= token_;
+  end_ = kept;
+  token_ = 0;
+  const std::size_t n = source_->read(buf_.get() + end_, capacity_ - end_);
   if (n == 0) {
     read_error_ = !source_->error().empty();
     eof_ = true;
@@ -141,7 +153,7 @@ bool PgnLexer::refill() {
   return true;
 }
 
-int PgnLexer::refill_and_peek() { return refill() ? static_cast<unsigned char>(buf_[pos_]) : -1; }
+int PgnLexer::refill_and_peek() { return refill() ? static_cast<unsigned char>(data_[pos_]) : -1; }
 
 bool PgnLexer::ensure(std::size_t n) {
   while (end_ - pos_ < n) {
@@ -150,10 +162,21 @@ bool PgnLexer::ensure(std::size_t n) {
   return true;
 }
 
+template <class Keep>
+void PgnLexer::skip_while(Keep keep) {
+  while (true) {
+    const char* p = data_ + pos_;
+    const char* const e = data_ + end_;
+    while (p != e && keep(static_cast<unsigned char>(*p))) ++p;
+    pos_ = static_cast<std::size_t>(p - data_);
+    if (p != e || !refill()) return;
+  }
+}
+
 bool PgnLexer::skip_space() {
   while (true) {
-    const char* p = buf_.data() + pos_;
-    const char* const e = buf_.data() + end_;
+    const char* p = data_ + pos_;
+    const char* const e = data_ + end_;
     for (; p != e; ++p) {
       const std::uint8_t cls = kClasses[static_cast<unsigned char>(*p) + 1];
       if (cls == kNewlineClass) {
@@ -163,7 +186,7 @@ bool PgnLexer::skip_space() {
         break;
       }
     }
-    pos_ = static_cast<std::size_t>(p - buf_.data());
+    pos_ = static_cast<std::size_t>(p - data_);
     token_ = pos_;
     if (p == e) {
       if (!refill()) return false;
@@ -171,47 +194,73 @@ bool PgnLexer::skip_space() {
     }
     if (static_cast<unsigned char>(*p) != 0xEF) return true;
     // UTF-8 byte-order mark, at the file start or between joined files
-    if (!ensure(3) || buf_[pos_ + 1] != '\xBB' || buf_[pos_ + 2] != '\xBF') return true;
+    if (!ensure(3) || data_[pos_ + 1] != '\xBB' || data_[pos_ + 2] != '\xBF') return true;
     pos_ += 3;
   }
 }
 
-PgnToken PgnLexer::make(PgnTokenKind kind, std::size_t start, std::size_t stop) {
-  PgnToken t;
-  t.kind = kind;
-  t.text = std::string_view(buf_.data() + start, stop - start);
-  t.line = token_line_;
-  return t;
+const PgnToken& PgnLexer::make(PgnTokenKind kind, std::size_t start, std::size_t stop) {
+  tok_.kind = kind;
+  tok_.text = std::string_view(data_ + start, stop - start);
+  tok_.name = {};
+  tok_.line = token_line_;
+  tok_.nag = 0;
+  tok_.unterminated = false;
+  return tok_;
+}
+
+const PgnToken& PgnLexer::end_of_input() {
+  tok_ = PgnToken{};
+  tok_.line = line_;
+  return tok_;
 }
 
 // A line ends at LF, CRLF or a lone CR (old Mac files): a ';' comment in a CR-only file must
 // not swallow the rest of the file.
 void PgnLexer::skip_to_line_end() {
   do {
-    const char* p = buf_.data() + pos_;
-    const char* e = buf_.data() + end_;
-    while (p != e && *p != '\n' && *p != '\r') ++p;
-    pos_ = static_cast<std::size_t>(p - buf_.data());
-    if (p != e) return;
+    const char* p = find_byte<'\n', '\r'>(data_ + pos_, data_ + end_);
+    pos_ = static_cast<std::size_t>(p - data_);
+    if (pos_ != end_) return;
   } while (refill());
 }
 
-PgnToken PgnLexer::next() {
+const PgnToken& PgnLexer::next() {
+  if (replay_) {
+    replay_ = false;
+    return tok_;
+  }
   while (true) {
-    if (!skip_space()) {
-      PgnToken end;
-      end.line = line_;
-      return end;
+    // The blanks before a token (one or two bytes, mostly) are skipped here; skip_space handles
+    // the rest (a refill, a byte-order mark).
+    const char* p = data_ + pos_;
+    const char* const e = data_ + end_;
+    for (; p != e; ++p) {
+      const std::uint8_t cls = kClasses[static_cast<unsigned char>(*p) + 1];
+      if (cls == kNewlineClass) {
+        ++line_;
+        line_start_ = true;
+      } else if (cls != kBlankClass) {
+        break;
+      }
     }
+    pos_ = token_ = static_cast<std::size_t>(p - data_);
+    if ((p == e || static_cast<unsigned char>(*p) == 0xEF) && !skip_space()) return end_of_input();
     token_line_ = line_;
     const bool line_start = line_start_;
     line_start_ = false;
-    const int c = static_cast<unsigned char>(buf_[pos_]);
+    const int c = static_cast<unsigned char>(data_[pos_]);
+    // Moves and move numbers first: they are most tokens, and no case below starts with a letter
+    // or a digit.
+    if (is_pgn_letter(c)) return lex_symbol();
+    if (is_digit(c)) {
+      if (lex_number_or_symbol()) return tok_;
+      continue;
+    }
     switch (c) {
       case '[': {
         if (movetext_ && !tag_pair_follows(line_start)) return lex_movetext_bracket();
-        PgnToken t = lex_tag();
-        if (t.kind == PgnTokenKind::Tag) return t;
+        if (lex_tag()) return tok_;
         continue;
       }
       case ']':
@@ -227,17 +276,16 @@ PgnToken PgnLexer::next() {
       case '!': case '?': return lex_suffix();
       case '*': ++pos_; return make(PgnTokenKind::Result, pos_ - 1, pos_);
       case 0xC2:  // "½-½" in UTF-8
-        if (ensure(5) && std::memcmp(buf_.data() + pos_, "\xC2\xBD-\xC2\xBD", 5) == 0) {
+        if (ensure(5) && std::memcmp(data_ + pos_, "\xC2\xBD-\xC2\xBD", 5) == 0) {
           pos_ += 5;
           return make(PgnTokenKind::Result, pos_ - 5, pos_);
         }
         break;
       default:
-        if (is_digit(c)) return lex_number_or_symbol();
-        if (c == '+' || c == '=' || (c == '-' && ensure(2) && (buf_[pos_ + 1] == '/' || buf_[pos_ + 1] == '+'))) {
+        if (c == '+' || c == '=' || (c == '-' && ensure(2) && (data_[pos_ + 1] == '/' || data_[pos_ + 1] == '+'))) {
           return lex_evaluation();
         }
-        if (is_pgn_letter(c) || c == '-') return lex_symbol();
+        if (c == '-') return lex_symbol();
         if (is_garbage(c)) return lex_garbage();
         break;
     }
@@ -256,19 +304,17 @@ bool PgnLexer::is_garbage(int c) {
   }
 }
 
-PgnToken PgnLexer::lex_garbage() {
-  auto ends_word = [](unsigned char b) { return b <= ' ' || b == '{' || b == '(' || b == ')' || b == '['; };
-  do {  // like lex_symbol: scan the buffer, refilling only when the word crosses its end
-    while (pos_ < end_ && !ends_word(static_cast<unsigned char>(buf_[pos_]))) ++pos_;
-  } while (pos_ == end_ && refill());
+const PgnToken& PgnLexer::lex_garbage() {
+  skip_while([](unsigned char b) { return !(b <= ' ' || b == '{' || b == '(' || b == ')' || b == '['); });
   return make(PgnTokenKind::Symbol, token_, pos_);
 }
 
-PgnToken PgnLexer::lex_tag() {
+bool PgnLexer::lex_tag() {
   ++pos_;
   while (peek() == ' ' || peek() == '\t') ++pos_;
-  if (!is_pgn_name_char(peek())) return PgnToken{};  // not a tag: the '[' alone is skipped
-  return tag_line(pos_ - token_);
+  if (!is_pgn_name_char(peek())) return false;  // not a tag: the '[' alone is skipped
+  tag_line(pos_ - token_);
+  return true;
 }
 
 TagLine parse_tag_line(std::string_view line, std::size_t name_offset) {
@@ -294,43 +340,83 @@ TagLine parse_tag_line(std::string_view line, std::size_t name_offset) {
   return t;
 }
 
+// The usual tag `Name "value"]` whose name starts at token_ + name_offset, read where it lies when
+// its closing quote and ']' are in the buffer before the line's end: parse_tag_line's reading
+// (the first unescaped '"' followed by blanks and ']') without finding the line's end first.
+// False, with nothing moved, for anything else.
+bool PgnLexer::quoted_tag_in_buffer(std::size_t name_offset) {
+  const char* const e = data_ + end_;
+  const char* const name = data_ + token_ + name_offset;
+  const char* p = name;
+  while (p != e && is_pgn_name_char(static_cast<unsigned char>(*p))) ++p;
+  const char* const name_end = p;
+  while (p != e && (*p == ' ' || *p == '\t')) ++p;
+  if (p == e || *p != '"') return false;
+  const char* const value = ++p;
+  while (true) {
+    p = find_byte<'"', '\\', '\n', '\r'>(p, e);
+    if (p == e || *p == '\n' || *p == '\r') return false;
+    if (*p == '\\') {
+      if (p + 1 == e || p[1] == '\n' || p[1] == '\r') return false;
+      p += 2;
+      continue;
+    }
+    const char* q = p + 1;
+    while (q != e && (*q == ' ' || *q == '\t')) ++q;
+    if (q == e) return false;
+    if (*q == ']') {
+      tok_.kind = PgnTokenKind::Tag;
+      tok_.line = token_line_;
+      tok_.name = std::string_view(name, static_cast<std::size_t>(name_end - name));
+      tok_.text = p > value ? std::string_view(value, static_cast<std::size_t>(p - value)) : std::string_view();
+      tok_.nag = 0;
+      tok_.unterminated = false;
+      pos_ = static_cast<std::size_t>(q + 1 - data_);
+      return true;
+    }
+    ++p;
+  }
+}
+
 // Parses the tag whose name starts at token_ + name_offset; the tag ends on its line.
-PgnToken PgnLexer::tag_line(std::size_t name_offset) {
+const PgnToken& PgnLexer::tag_line(std::size_t name_offset) {
+  if (quoted_tag_in_buffer(name_offset)) return tok_;
   skip_to_line_end();
-  const TagLine tag = parse_tag_line(std::string_view(buf_.data() + token_, pos_ - token_), name_offset);
-  PgnToken t;
-  t.kind = PgnTokenKind::Tag;
-  t.line = token_line_;
-  t.name = tag.name;
-  t.text = tag.text;
+  const TagLine tag = parse_tag_line(std::string_view(data_ + token_, pos_ - token_), name_offset);
+  tok_.kind = PgnTokenKind::Tag;
+  tok_.line = token_line_;
+  tok_.name = tag.name;
+  tok_.text = tag.text;
+  tok_.nag = 0;
+  tok_.unterminated = false;
   pos_ = token_ + tag.tag_end;  // the rest of the line (another tag, movetext) is lexed next
-  return t;
+  return tok_;
 }
 
 bool PgnLexer::tag_pair_follows(bool line_start) {
-  auto at = [&](std::size_t k) { return ensure(k + 1) ? static_cast<unsigned char>(buf_[pos_ + k]) : -1; };
+  auto at = [&](std::size_t k) { return ensure(k + 1) ? static_cast<unsigned char>(data_[pos_ + k]) : -1; };
   return tag_pair_follows_bracket(at, line_start);
 }
 
 // A '[' in movetext that is not a tag: "[%clk 0:01]" (a command that lost its braces) is read as
 // a comment up to its ']'; any other '[' opens a square-bracket variation.
-PgnToken PgnLexer::lex_movetext_bracket() {
-  if (ensure(2) && buf_[pos_ + 1] == '%') return lex_bracketed_command();
+const PgnToken& PgnLexer::lex_movetext_bracket() {
+  if (ensure(2) && data_[pos_ + 1] == '%') return lex_bracketed_command();
   ++pos_;
   return make(PgnTokenKind::BracketStart, pos_ - 1, pos_);
 }
 
-PgnToken PgnLexer::lex_bracketed_command() {
+const PgnToken& PgnLexer::lex_bracketed_command() {
   for (int c = peek(); c != -1 && c != ']' && c != '\n'; c = peek()) ++pos_;
   if (peek() == ']') ++pos_;
-  PgnToken t = make(PgnTokenKind::Comment, token_, pos_);
-  t.text = trim(t.text);
-  return t;
+  make(PgnTokenKind::Comment, token_, pos_);
+  tok_.text = trim(tok_.text);
+  return tok_;
 }
 
-bool PgnLexer::at_event_tag() { return ensure(7) && std::memcmp(buf_.data() + pos_, "[Event ", 7) == 0; }
+bool PgnLexer::at_event_tag() { return ensure(7) && std::memcmp(data_ + pos_, "[Event ", 7) == 0; }
 
-PgnToken PgnLexer::lex_brace_comment() {
+const PgnToken& PgnLexer::lex_brace_comment() {
   ++pos_;
   bool unterminated = false;
   std::size_t stop = 0;
@@ -341,11 +427,11 @@ PgnToken PgnLexer::lex_brace_comment() {
       stop = pos_;
       break;
     }
-    // Jump to the next '}' or line break; engine comments run to tens of kilobytes.
-    const char* p = buf_.data() + pos_;
-    const char* e = buf_.data() + end_;
-    while (p != e && *p != '}' && *p != '\n' && !(nested_comments_ && *p == '{')) ++p;
-    pos_ = static_cast<std::size_t>(p - buf_.data());
+    // Jump to the next '}' or line break, 16 bytes at a time: engine comments run to tens of
+    // kilobytes.
+    const char* const e = data_ + end_;
+    const char* p = nested_comments_ ? find_byte<'}', '\n', '{'>(data_ + pos_, e) : find_byte<'}', '\n'>(data_ + pos_, e);
+    pos_ = static_cast<std::size_t>(p - data_);
     if (p == e) continue;
     if (*p == '{' || (*p == '}' && depth > 0)) {
       depth = *p == '{' ? depth + 1 : depth - 1;
@@ -365,95 +451,116 @@ PgnToken PgnLexer::lex_brace_comment() {
       break;
     }
   }
-  PgnToken t = make(PgnTokenKind::Comment, token_ + 1, stop);
-  t.text = trim(t.text);
-  t.unterminated = unterminated;
-  return t;
+  make(PgnTokenKind::Comment, token_ + 1, stop);
+  tok_.text = trim(tok_.text);
+  tok_.unterminated = unterminated;
+  return tok_;
 }
 
-PgnToken PgnLexer::lex_line_comment() {
+const PgnToken& PgnLexer::lex_line_comment() {
   ++pos_;
   skip_to_line_end();
-  PgnToken t = make(PgnTokenKind::Comment, token_ + 1, pos_);
-  t.text = trim(t.text);
-  return t;
+  make(PgnTokenKind::Comment, token_ + 1, pos_);
+  tok_.text = trim(tok_.text);
+  return tok_;
 }
 
-PgnToken PgnLexer::lex_number_or_symbol() {
-  while (is_digit(peek())) ++pos_;
+// A move number ("12.", "12...", "12…"), or a symbol starting with a digit ("0-0", "1-0").
+bool PgnLexer::lex_number_or_symbol() {
+  // The usual "12." (or "12...") followed, within the buffer, by a byte that is no dot and no
+  // ellipsis: read without the refill checks of the general path below.
+  const char* const e = data_ + end_;
+  const char* p = data_ + pos_;
+  while (p != e && is_digit(static_cast<unsigned char>(*p))) ++p;
+  if (p != e && *p == '.') {
+    while (++p != e && *p == '.') {
+    }
+    if (p != e && static_cast<unsigned char>(*p) != 0xE2) {
+      pos_ = static_cast<std::size_t>(p - data_);
+      if (skip_move_numbers_) return false;
+      make(PgnTokenKind::MoveNumber, token_, pos_);
+      return true;
+    }
+  }
+  skip_while([](unsigned char b) { return is_digit(b); });
   int c = peek();
-  const bool ellipsis = c == 0xE2 && ensure(3) && buf_[pos_ + 1] == '\x80' && buf_[pos_ + 2] == '\xA6';
-  if (c != '.' && !ellipsis) return lex_symbol();
+  auto ellipsis = [&] { return c == 0xE2 && ensure(3) && data_[pos_ + 1] == '\x80' && data_[pos_ + 2] == '\xA6'; };
+  if (c != '.' && !ellipsis()) {
+    lex_symbol();
+    return true;
+  }
   while (true) {
     c = peek();
     if (c == '.') {
       ++pos_;
-    } else if (c == 0xE2 && ensure(3) && buf_[pos_ + 1] == '\x80' && buf_[pos_ + 2] == '\xA6') {
+    } else if (ellipsis()) {
       pos_ += 3;
     } else {
       break;
     }
   }
-  return make(PgnTokenKind::MoveNumber, token_, pos_);
+  if (skip_move_numbers_) return false;
+  make(PgnTokenKind::MoveNumber, token_, pos_);
+  return true;
 }
 
-PgnToken PgnLexer::lex_symbol() {
-  do {  // scans the buffer directly, refilling only when a symbol crosses its end
-    while (pos_ < end_ && is_symbol_char(static_cast<unsigned char>(buf_[pos_]))) ++pos_;
+const PgnToken& PgnLexer::lex_symbol() {
+  do {
+    pos_ = static_cast<std::size_t>(skip_symbol_bytes(data_ + pos_, data_ + end_) - data_);
   } while (pos_ == end_ && refill());
   // `Event "Name"]`: a tag line that lost its '[' (movetext never has a quote after a word).
-  if (is_pgn_letter(static_cast<unsigned char>(buf_[token_])) &&
-      (peek() == '"' || (peek() == ' ' && ensure(2) && buf_[pos_ + 1] == '"'))) {
-    return tag_line(0);
+  if (is_pgn_letter(static_cast<unsigned char>(data_[token_]))) {
+    const int after = peek();
+    if (after == '"' || (after == ' ' && ensure(2) && data_[pos_ + 1] == '"')) return tag_line(0);
   }
   // En passant marks: "dxc6ep", "dxc6e.p." and a separate "e.p." are dropped. Lengths, not
   // positions, survive the refill that ensure() may do.
   std::size_t length = pos_ - token_;
-  const char last = buf_[pos_ - 1];
-  if (last == 'e' && ensure(3) && std::memcmp(buf_.data() + pos_, ".p.", 3) == 0) {
+  const char last = data_[pos_ - 1];
+  if (last == 'e' && ensure(3) && std::memcmp(data_ + pos_, ".p.", 3) == 0) {
     pos_ += 3;
     --length;
-  } else if (last == 'p' && length >= 2 && buf_[pos_ - 2] == 'e' &&
-             (length == 2 || is_digit(static_cast<unsigned char>(buf_[pos_ - 3])))) {
+  } else if (last == 'p' && length >= 2 && data_[pos_ - 2] == 'e' &&
+             (length == 2 || is_digit(static_cast<unsigned char>(data_[pos_ - 3])))) {
     length -= 2;
   }
-  PgnToken t = make(PgnTokenKind::Symbol, token_, token_ + length);
-  if (!t.text.empty() && is_digit(static_cast<unsigned char>(t.text[0])) && is_result_text(t.text)) {
-    t.kind = PgnTokenKind::Result;
+  make(PgnTokenKind::Symbol, token_, token_ + length);
+  if (!tok_.text.empty() && is_digit(static_cast<unsigned char>(tok_.text[0])) && is_result_text(tok_.text)) {
+    tok_.kind = PgnTokenKind::Result;
   }
-  return t;
+  return tok_;
 }
 
 // Evaluation signs some files put in movetext ("+/-", "=", "-+"), read as their NAGs.
-PgnToken PgnLexer::lex_evaluation() {
+const PgnToken& PgnLexer::lex_evaluation() {
   for (int c = peek(); c == '+' || c == '-' || c == '/' || c == '='; c = peek()) ++pos_;
-  PgnToken t = make(PgnTokenKind::Nag, token_, pos_);
+  make(PgnTokenKind::Nag, token_, pos_);
   static constexpr std::pair<std::string_view, std::uint16_t> kSigns[] = {
       {"=", 10}, {"+=", 14}, {"+/=", 14}, {"=+", 15}, {"=/+", 15}, {"+/-", 16},
       {"-/+", 17}, {"+-", 18}, {"-+", 19}};
   for (const auto& [sign, nag] : kSigns) {
-    if (t.text == sign) t.nag = nag;
+    if (tok_.text == sign) tok_.nag = nag;
   }
-  return t;
+  return tok_;
 }
 
-PgnToken PgnLexer::lex_suffix() {
+const PgnToken& PgnLexer::lex_suffix() {
   for (int c = peek(); c == '!' || c == '?'; c = peek()) ++pos_;
-  PgnToken t = make(PgnTokenKind::Nag, token_, pos_);
-  t.nag = static_cast<std::uint16_t>(suffix_nag(t.text));
-  return t;
+  make(PgnTokenKind::Nag, token_, pos_);
+  tok_.nag = static_cast<std::uint16_t>(suffix_nag(tok_.text));
+  return tok_;
 }
 
-PgnToken PgnLexer::lex_nag() {
+const PgnToken& PgnLexer::lex_nag() {
   ++pos_;
   unsigned value = 0;
   for (int c = peek(); is_digit(c); c = peek()) {
     value = std::min(value * 10 + static_cast<unsigned>(c - '0'), 1000u);
     ++pos_;
   }
-  PgnToken t = make(PgnTokenKind::Nag, token_, pos_);
-  t.nag = value <= 255 ? static_cast<std::uint16_t>(value) : 0;
-  return t;
+  make(PgnTokenKind::Nag, token_, pos_);
+  tok_.nag = value <= 255 ? static_cast<std::uint16_t>(value) : 0;
+  return tok_;
 }
 
 }  // namespace quarry::chess

@@ -37,7 +37,8 @@ struct PgnToken {
 };
 
 // Reads big blocks and keeps only the bytes of the token being scanned, so memory stays bounded
-// by the longest token (a comment or a tag line), never by the file.
+// by the longest token (a comment or a tag line), never by the file. A text handed to reset() is
+// read where it lies, without a copy.
 class PgnLexer {
  public:
   static constexpr std::size_t kBlockSize = std::size_t{1} << 20;
@@ -45,10 +46,18 @@ class PgnLexer {
   explicit PgnLexer(ByteSource* source);  // not owned by the lexer; null reads nothing
   explicit PgnLexer(std::FILE* stream);   // not closed by the lexer
   explicit PgnLexer(std::string text);
+  PgnLexer(const PgnLexer&) = delete;
+  PgnLexer& operator=(const PgnLexer&) = delete;
 
-  PgnToken next();
-  // Starts over on `text` (copied into the lexer's buffer, whose memory is kept), whose first
-  // byte is on line `first_line` of its file: a game's text cut from a file by the splitter.
+  // The next token. It lives in the lexer (no token is copied on the hot path) and, with the
+  // views in it, stays valid until the next call to next() or reset().
+  const PgnToken& next();
+  // The next call to next() gives the token it gave last again (the reader stops a game at the
+  // next game's first tag and reads that tag again for the next game).
+  void unread() { replay_ = true; }
+  // Starts over on `text`, whose first byte is on line `first_line` of its file: a game's text
+  // cut from a file by the splitter. The text is read in place: it must stay valid (and
+  // unchanged) for as long as tokens are read from it.
   void reset(std::string_view text, std::uint64_t first_line);
   // The input's first byte is on this line (before the first next()).
   void set_first_line(std::uint64_t line) { line_ = token_line_ = line; }
@@ -56,6 +65,9 @@ class PgnLexer {
   // `[Event "` anywhere (a record cut off mid-line); any other '[' and every ']' are brackets.
   // Outside movetext (the default) every '[' followed by a name is read as a tag.
   void set_movetext(bool movetext) { movetext_ = movetext; }
+  // Move numbers ("12.", "12...") are passed over instead of given as tokens: the reader needs
+  // none once a game's movetext has started. Off by default; reset() turns it off.
+  void set_skip_move_numbers(bool skip) { skip_move_numbers_ = skip; }
   // CQLi's --nestedcomments: a '{' inside a brace comment opens a nested one, so the comment ends
   // at the '}' that closes the first '{'. Off (the PGN standard): the first '}' ends it.
   void set_nested_comments(bool nested) { nested_comments_ = nested; }
@@ -65,42 +77,52 @@ class PgnLexer {
  private:
   // Makes at least one more byte available, moving the current token to the front of the buffer.
   bool refill();
-  int peek() { return pos_ < end_ ? static_cast<unsigned char>(buf_[pos_]) : refill_and_peek(); }
+  int peek() { return pos_ < end_ ? static_cast<unsigned char>(data_[pos_]) : refill_and_peek(); }
   int refill_and_peek();
   bool ensure(std::size_t n);  // at least n bytes from pos_ are in the buffer
   bool skip_space();  // false at end of input
+  // Moves pos_ past the bytes `keep` accepts, refilling as needed.
+  template <class Keep>
+  void skip_while(Keep keep);
 
   static bool is_garbage(int c);
 
-  PgnToken lex_garbage();
-
-  PgnToken lex_tag();
-  PgnToken lex_movetext_bracket();
+  const PgnToken& lex_garbage();
+  bool lex_tag();  // false: a '[' that starts no tag, passed over
+  const PgnToken& lex_movetext_bracket();
   bool tag_pair_follows(bool line_start);
-  PgnToken lex_bracketed_command();
-  PgnToken tag_line(std::size_t name_offset);
-  PgnToken lex_evaluation();
-  PgnToken lex_brace_comment();
-  PgnToken lex_line_comment();
-  PgnToken lex_number_or_symbol();
-  PgnToken lex_symbol();
-  PgnToken lex_suffix();
-  PgnToken lex_nag();
-  PgnToken make(PgnTokenKind kind, std::size_t start, std::size_t stop);
+  const PgnToken& lex_bracketed_command();
+  const PgnToken& tag_line(std::size_t name_offset);
+  bool quoted_tag_in_buffer(std::size_t name_offset);
+  const PgnToken& lex_evaluation();
+  const PgnToken& lex_brace_comment();
+  const PgnToken& lex_line_comment();
+  bool lex_number_or_symbol();  // false: a move number, passed over (skip_move_numbers_)
+  const PgnToken& lex_symbol();
+  const PgnToken& lex_suffix();
+  const PgnToken& lex_nag();
+  const PgnToken& make(PgnTokenKind kind, std::size_t start, std::size_t stop);
+  const PgnToken& end_of_input();
   bool at_event_tag();
   void skip_to_line_end();
 
   std::unique_ptr<ByteSource> owned_source_;  // the FILE* constructor's
   ByteSource* source_ = nullptr;
-  std::vector<char> buf_;
+  std::string text_;                      // the string constructor's text
+  std::unique_ptr<char[]> buf_;           // blocks read from source_ (not zeroed: only read bytes are looked at)
+  std::size_t capacity_ = 0;
+  const char* data_ = nullptr;  // the bytes scanned: buf_, text_ or reset()'s text
   std::size_t pos_ = 0;    // next byte to scan
   std::size_t end_ = 0;    // end of valid bytes
   std::size_t token_ = 0;  // start of the token being scanned: refill keeps bytes from here
   std::uint64_t line_ = 1;
   std::uint64_t token_line_ = 1;
+  PgnToken tok_;
+  bool replay_ = false;
   bool eof_ = false;
   bool read_error_ = false;
   bool movetext_ = false;
+  bool skip_move_numbers_ = false;
   bool nested_comments_ = false;
   bool line_start_ = true;  // no token yet on the current line
 };

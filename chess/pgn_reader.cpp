@@ -103,7 +103,6 @@ class PgnReader::Impl {
   bool bypassed() const { return bypassing_; }
   void restart(std::string_view text, std::uint64_t first_line) {
     lexer_.reset(text, first_line);
-    has_pending_ = false;
     at_end_ = false;
   }
   void start_at_line(std::uint64_t line) { lexer_.set_first_line(line); }
@@ -114,7 +113,6 @@ class PgnReader::Impl {
   std::uint64_t file_bytes_read() const { return source_ ? source_->file_bytes_read() : 0; }
 
  private:
-  PgnToken take();
   void fail(const PgnToken& t, std::string message);
   void start(Game& game);
   void on_move(Game& game, const PgnToken& t);
@@ -125,6 +123,8 @@ class PgnReader::Impl {
   void on_bracket_start(Game& game, const PgnToken& t);
   void close_group(Game& game, char closer);
   void on_movetext(Game& game, const PgnToken& t);
+  void on_tag(Game& game, const PgnToken& t);
+  bool movetext_token(Game& game, const PgnToken& t, bool& movetext, bool& content);
   void track_group(const PgnToken& t);
   void on_unterminated_comment(const PgnToken& t);
   void warn(std::uint64_t line, std::string message, bool repaired);
@@ -133,8 +133,6 @@ class PgnReader::Impl {
 
   std::unique_ptr<ByteSource> source_;  // before lexer_, which reads from it
   PgnLexer lexer_;
-  PgnToken pending_;
-  bool has_pending_ = false;
   bool at_end_ = false;
 
   // State of the game being read.
@@ -157,14 +155,6 @@ class PgnReader::Impl {
   bool filter_asked_ = false;   // skip_movetext was asked about this game
   bool bypassing_ = false;      // its answer: the movetext is scanned, not read
 };
-
-PgnToken PgnReader::Impl::take() {
-  if (has_pending_) {
-    has_pending_ = false;
-    return pending_;
-  }
-  return lexer_.next();
-}
 
 void PgnReader::Impl::fail(const PgnToken& t, std::string message) {
   if (!error_.empty()) return;
@@ -349,6 +339,7 @@ void PgnReader::Impl::on_unterminated_comment(const PgnToken& t) {
 void PgnReader::Impl::reset(Game& game) {
   game.clear();
   lexer_.set_movetext(false);
+  lexer_.set_skip_move_numbers(false);
   started_ = false;
   current_ = game.root();
   variations_.clear();
@@ -404,66 +395,91 @@ void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
   }
 }
 
+// A tag before the game's movetext: its unescaped value joins the game's tags.
+void PgnReader::Impl::on_tag(Game& game, const PgnToken& t) {
+  if (game.tag(t.name) != nullptr) {
+    // Read as written (the first value counts), but said: it is what a tag line cut short
+    // looks like once the next game's tags merge into this one.
+    warn(t.line, "tag '" + std::string(t.name.substr(0, 40)) +
+                     "' given twice (a tag line cut short merges the next game's tags into this one)",
+         true);
+  }
+  unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
+  if (t.name == "FEN") fen_line_ = t.line;
+  if (t.name == "Variant") variant_line_ = t.line;
+}
+
+// The token is the lexer's own (never copied: a copy of a token the lexer has just written costs
+// a store-forwarding stall per token), valid until the next lexer_.next().
 bool PgnReader::Impl::read(Game& game) {
   reset(game);
   bool content = false;    // tags, moves or a result: a game; stray comments alone are not
   bool movetext = false;   // after movetext, a tag starts the next game
-  for (PgnToken t = take();; t = take()) {
+  while (true) {
+    const PgnToken& t = lexer_.next();
     if (game.first_line == 0) game.first_line = t.line;
-    if (t.kind == PgnTokenKind::End) {
-      at_end_ = true;
-      break;
+    switch (t.kind) {
+      case PgnTokenKind::End: at_end_ = true; break;
+      case PgnTokenKind::Tag:
+        if (movetext) {
+          lexer_.unread();  // the next game's first tag
+          break;
+        }
+        on_tag(game, t);
+        content = true;
+        continue;
+      case PgnTokenKind::Comment:  // may sit between tags: it does not start movetext
+        if (t.unterminated) on_unterminated_comment(t);
+        on_comment(game, t);
+        continue;
+      case PgnTokenKind::Symbol:
+        // The common case, read without movetext_token: once the filter has been asked (at the
+        // first movetext token after tags, or at the first symbol) and said read, the game has
+        // started and a symbol only makes a move.
+        if (filter_asked_ && !bypassing_) {
+          if (!t.text.empty()) on_move(game, t);  // empty: a lone en passant mark
+          continue;
+        }
+        [[fallthrough]];
+      default:
+        if (movetext_token(game, t, movetext, content)) break;
+        continue;
     }
-    if (t.kind == PgnTokenKind::Tag) {
-      if (movetext) {
-        pending_ = t;
-        has_pending_ = true;
-        break;
-      }
-      if (game.tag(t.name) != nullptr) {
-        // Read as written (the first value counts), but said: it is what a tag line cut short
-        // looks like once the next game's tags merge into this one.
-        warn(t.line, "tag '" + std::string(t.name.substr(0, 40)) +
-                         "' given twice (a tag line cut short merges the next game's tags into this one)",
-             true);
-      }
-      unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
-      if (t.name == "FEN") fen_line_ = t.line;
-      if (t.name == "Variant") variant_line_ = t.line;
-      content = true;
-      continue;
-    }
-    if (t.kind == PgnTokenKind::Comment) {  // may sit between tags: it does not start movetext
-      if (t.unterminated) on_unterminated_comment(t);
-      on_comment(game, t);
-      continue;
-    }
-    if (!movetext) lexer_.set_movetext(true);
-    movetext = true;
-    content = content || t.kind == PgnTokenKind::Symbol;
-    if (content && !filter_asked_) {
-      filter_asked_ = true;
-      bypassing_ = skip_movetext && skip_movetext(game);
-    }
-    if (!started_ && !bypassing_) start(game);
-    // A result outside every group ends the game, whatever faults came before it: where a game
-    // ends depends on its text alone (chess/pgn_splitter.h finds it without reading the moves).
-    if (t.kind == PgnTokenKind::Result && open_groups_.empty()) {
-      // "1/2" and "½-½" are how some files write a draw.
-      const bool draw = t.text == "1/2" || t.text == "\xC2\xBD-\xC2\xBD";
-      game.result() = draw ? "1/2-1/2" : std::string(t.text);
-      content = true;
-      break;
-    }
-    if (bypassing_) {
-      track_group(t);
-    } else {
-      on_movetext(game, t);
-    }
+    break;
   }
   if (content && !filter_asked_ && skip_movetext) bypassing_ = skip_movetext(game);
   if (content && !started_ && !bypassing_) start(game);
   return content;
+}
+
+// A movetext token (no tag or comment); true when it ends the game.
+bool PgnReader::Impl::movetext_token(Game& game, const PgnToken& t, bool& movetext, bool& content) {
+  if (!movetext) {
+    movetext = true;
+    lexer_.set_movetext(true);
+    lexer_.set_skip_move_numbers(true);  // a move number changes nothing from here on
+  }
+  content = content || t.kind == PgnTokenKind::Symbol;
+  if (content && !filter_asked_) {
+    filter_asked_ = true;
+    bypassing_ = skip_movetext && skip_movetext(game);
+  }
+  if (!started_ && !bypassing_) start(game);
+  // A result outside every group ends the game, whatever faults came before it: where a game
+  // ends depends on its text alone (chess/pgn_splitter.h finds it without reading the moves).
+  if (t.kind == PgnTokenKind::Result && open_groups_.empty()) {
+    // "1/2" and "½-½" are how some files write a draw.
+    const bool draw = t.text == "1/2" || t.text == "\xC2\xBD-\xC2\xBD";
+    game.result() = draw ? "1/2-1/2" : std::string(t.text);
+    content = true;
+    return true;
+  }
+  if (bypassing_) {
+    track_group(t);
+  } else {
+    on_movetext(game, t);
+  }
+  return false;
 }
 
 // --- PgnReader ---------------------------------------------------------------------------------

@@ -63,7 +63,8 @@ class PgnReader {
   void set_strict(bool strict);
   void set_movetext_filter(MovetextFilter filter);
   // Starts over on one game's text cut from a file by PgnSplitter (its first byte on line
-  // `first_line`): the threads read games so. games_seen() goes on counting.
+  // `first_line`): the threads read games so. The text is read in place, without a copy: it must
+  // stay valid while next() reads it. games_seen() goes on counting.
   void read_text(std::string_view text, std::uint64_t first_line);
   // The input's first byte is on this line of its file (before the first next()).
   void start_at_line(std::uint64_t line);

@@ -229,3 +229,40 @@ TEST_CASE("lexer: brackets in movetext", "[pgn_lexer]") {
   REQUIRE(tags.size() == 1);
   CHECK(tags[0].kind == PgnTokenKind::Tag);
 }
+
+TEST_CASE("lexer: a tag read in the buffer is the tag parse_tag_line reads from its line", "[pgn_lexer]") {
+  // The lexer reads a tag whose closing quote and ']' it sees before the line's end where it
+  // lies, and parses any other through parse_tag_line; both must read every line alike. Random
+  // lines of quotes, backslashes, brackets and blanks, the value long (past 16 bytes) or short.
+  std::uint32_t seed = 777;
+  auto random = [&seed](std::uint32_t n) {
+    seed = seed * 1664525u + 1013904223u;
+    return (seed >> 16) % n;
+  };
+  const char alphabet[] = "\"\\] \tab[\r";
+  for (int round = 0; round < 3000; ++round) {
+    std::string value;
+    const std::uint32_t length = random(2) == 0 ? random(6) : 10 + random(30);
+    for (std::uint32_t i = 0; i < length; ++i) value += alphabet[random(sizeof alphabet - 1)];
+    const std::string line = "[Event \"" + value;
+    const std::string ends[] = {"\n1. e4 *\n", "", "\r\n[Site \"x\"]\n"};
+    const std::string& end = ends[random(3)];
+    std::string cut = line;  // the line as skip_to_line_end ends it (at the first CR or LF)
+    cut = cut.substr(0, cut.find_first_of("\r\n"));
+    const TagLine want = parse_tag_line(cut, 1);
+    PgnLexer lexer(line + end);
+    const PgnToken& t = lexer.next();
+    INFO("line: " << line);
+    REQUIRE(t.kind == PgnTokenKind::Tag);
+    CHECK(t.name == want.name);
+    CHECK(t.text == want.text);
+    // The rest of the line after the tag is lexed next, from where parse_tag_line says it ends.
+    std::vector<Tok> rest = lex_all(lexer);
+    std::vector<Tok> want_rest = lex(cut.substr(want.tag_end) + line.substr(cut.size()) + end);
+    REQUIRE(rest.size() == want_rest.size());
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+      CHECK(rest[i].kind == want_rest[i].kind);
+      CHECK(rest[i].text == want_rest[i].text);
+    }
+  }
+}
