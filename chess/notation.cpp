@@ -78,20 +78,39 @@ SquareSet empty_board_reach(PieceType t, Square to) {
   return SquareSet::all();
 }
 
-// The other pieces of the mover's type that can legally move to the same square: the rivals a
-// SAN must tell it apart from. Most moves have none that could reach it on an empty board; the
-// generator settles the few left (its rules also cover a second king of one colour, which a FEN
-// may hold).
-SquareSet rivals(const Position& pos, Move m, PieceType type) {
-  const SquareSet others = empty_board_reach(type, m.to()) & pos.pieces(pos.side_to_move(), type).without(m.from());
-  if (others.is_empty()) return others;
+// Which of `from` can legally move to `to`, by the generator (kept out of line: its move list is
+// a large frame that every SAN would otherwise set up).
+[[gnu::noinline]] SquareSet legal_sources(const Position& pos, SquareSet from, Square to) {
   MoveList moves;
-  generate_legal_moves(pos, moves, others, SquareSet(m.to()));
+  generate_legal_moves(pos, moves, from, SquareSet(to));
   SquareSet legal;
   for (Move r : moves) {
     if (r.kind() != Move::Kind::Castling) legal = legal.with(r.from());
   }
   return legal;
+}
+
+// The other pieces of the mover's type that can legally move to the same square: the rivals a
+// SAN must tell it apart from. Most moves have none that could reach it on an empty board; of the
+// rest, a slider blocked on the way is none, and with one king not in check a piece that is not
+// pinned is one. The generator settles what is left (king moves, moves out of check, pinned
+// pieces, and a side with no king or two, which a FEN may hold).
+SquareSet rivals(const Position& pos, Move m, PieceType type) {
+  const Color us = pos.side_to_move();
+  SquareSet others = empty_board_reach(type, m.to()) & pos.pieces(us, type).without(m.from());
+  if (others.is_empty()) return others;
+  // (Not candidate_sources: a second caller would keep it from being inlined into parse_san.)
+  switch (type) {
+    case PieceType::Bishop: others &= bishop_attacks(m.to(), pos.occupied()); break;
+    case PieceType::Rook: others &= rook_attacks(m.to(), pos.occupied()); break;
+    case PieceType::Queen: others &= queen_attacks(m.to(), pos.occupied()); break;
+    default: break;
+  }
+  if (others.is_empty()) return others;
+  const SquareSet kings = pos.pieces(us, PieceType::King);
+  const bool one_king = kings.any() && !kings.has_more_than_one();
+  if (type != PieceType::King && one_king && !pos.in_check() && !others.intersects(pos.pinned(us))) return others;
+  return legal_sources(pos, others, m.to());
 }
 
 // Appends characters to a SanText; SanText::kCapacity is the longest SAN there is.

@@ -240,6 +240,25 @@ char* digits_before(char* end, unsigned value) {
   return end;
 }
 
+// The numbers below 1000 (nearly every move number) as the last three digits of four bytes.
+constexpr auto kSmallNumbers = [] {
+  std::array<std::array<char, 4>, 1000> table{};
+  for (unsigned n = 0; n < table.size(); ++n) {
+    table[n][1] = static_cast<char>('0' + n / 100);
+    table[n][2] = static_cast<char>('0' + n / 10 % 10);
+    table[n][3] = static_cast<char>('0' + n % 10);
+  }
+  return table;
+}();
+
+// digits_before for a move number, at least four bytes after the start of its buffer: copied
+// from the table when it can be.
+char* number_before(char* end, unsigned value) {
+  if (value >= kSmallNumbers.size()) return digits_before(end, value);
+  std::memcpy(end - 4, kSmallNumbers[value].data(), 4);
+  return end - (value < 10 ? 1 : value < 100 ? 2 : 3);
+}
+
 }  // namespace
 
 // The movetext of one game at a time, and the memory kept between games.
@@ -477,7 +496,7 @@ void PgnWriter::Impl::move(NodeId id) {
   char* end = number_end;
   bool glue = false;
   if (format_.move_numbers && (white || need_number_)) {
-    first = digits_before(number_end, static_cast<unsigned>(before.fullmove_number()));
+    first = number_before(number_end, static_cast<unsigned>(before.fullmove_number()));
     std::memcpy(end, "...", 3);  // CQLi writes "1.e4 e5" and "1...e5"
     end += white ? 1 : 3;
     if (format_.split_moves) {
