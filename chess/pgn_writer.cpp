@@ -196,8 +196,31 @@ void assign_compact_text(std::string& out, std::string_view text) {
   if (!out.empty() && out.back() == ' ') out.pop_back();
 }
 
-bool tag_name_char(char c) {
+constexpr bool tag_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Per byte: whether a tag name or value must change it (a name keeps letters, digits and '_'; a
+// value rewrites control characters, '\\' and '"'). Nearly every tag needs no change: a table
+// finds that without a branch per character, and the text is then copied as one block.
+struct TagSpecials {
+  std::array<bool, 256> in_name{};
+  std::array<bool, 256> in_value{};
+};
+constexpr TagSpecials kTagSpecials = [] {
+  TagSpecials t;
+  for (int c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    t.in_name[static_cast<std::size_t>(c)] = !tag_name_char(ch);
+    t.in_value[static_cast<std::size_t>(c)] = c < 0x20 || c == 0x7f || ch == '\\' || ch == '"';
+  }
+  return t;
+}();
+
+bool any_special(std::string_view text, const std::array<bool, 256>& special) {
+  bool any = false;
+  for (char c : text) any |= special[static_cast<unsigned char>(c)];
+  return any;
 }
 
 // The most a tag line takes: "[", the name (or "_"), " \"", the value with every character
@@ -210,16 +233,26 @@ std::size_t tag_line_bound(const Tag& tag) { return tag.name.size() + 2 * tag.va
 char* write_tag(char* to, const Tag& tag) {
   *to++ = '[';
   if (tag.name.empty()) *to++ = '_';
-  for (char c : tag.name) *to++ = tag_name_char(c) ? c : '_';
+  if (!any_special(tag.name, kTagSpecials.in_name)) {
+    std::memcpy(to, tag.name.data(), tag.name.size());
+    to += tag.name.size();
+  } else {
+    for (char c : tag.name) *to++ = tag_name_char(c) ? c : '_';
+  }
   *to++ = ' ';
   *to++ = '"';
-  for (char c : tag.value) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      *to++ = ' ';
-      continue;
+  if (!any_special(tag.value, kTagSpecials.in_value)) {
+    std::memcpy(to, tag.value.data(), tag.value.size());
+    to += tag.value.size();
+  } else {
+    for (char c : tag.value) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        *to++ = ' ';
+        continue;
+      }
+      if (c == '\\' || c == '"') *to++ = '\\';
+      *to++ = c;
     }
-    if (c == '\\' || c == '"') *to++ = '\\';
-    *to++ = c;
   }
   *to++ = '"';
   *to++ = ']';

@@ -339,3 +339,14 @@ TEST_CASE("a repeated comment is written as that comment at each of its nodes", 
     }
   }
 }
+
+TEST_CASE("tags: names keep name characters, values escape quotes and lose control characters", "[pgn_writer]") {
+  Game g;
+  g.add_tag("Event", "Plain value");
+  g.add_tag("Bad-Name!", "tab\there \x7f del");
+  g.add_tag("", "a \"quote\" and a \\ backslash");
+  g.add_tag("White_2", "");
+  const std::string out = write(g);
+  CHECK(out.starts_with("[Event \"Plain value\"]\n[Bad_Name_ \"tab here   del\"]\n"
+                        "[_ \"a \\\"quote\\\" and a \\\\ backslash\"]\n[White_2 \"\"]\n\n"));
+}
