@@ -1,6 +1,8 @@
 // Move notation: SAN writing (minimal disambiguation) and tolerant SAN reading; UCI text.
 #include "chess/notation.h"
 
+#include <bit>
+
 #include "chess/attacks.h"
 #include "chess/movegen.h"
 
@@ -78,6 +80,16 @@ SquareSet empty_board_reach(PieceType t, Square to) {
   return SquareSet::all();
 }
 
+// empty_board_reach by piece type and square: every SAN of a piece looks it up, and a table
+// spares it a jump on the type that the processor cannot predict.
+const auto kEmptyBoardReach = [] {
+  std::array<std::array<SquareSet, 64>, 7> table{};
+  for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King}) {
+    for (int s = 0; s < 64; ++s) table[index_of(type)][static_cast<std::size_t>(s)] = empty_board_reach(type, Square(s));
+  }
+  return table;
+}();
+
 // Which of `from` can legally move to `to`, by the generator (kept out of line: its move list is
 // a large frame that every SAN would otherwise set up).
 [[gnu::noinline]] SquareSet legal_sources(const Position& pos, SquareSet from, Square to) {
@@ -97,7 +109,8 @@ SquareSet empty_board_reach(PieceType t, Square to) {
 // pieces, and a side with no king or two, which a FEN may hold).
 SquareSet rivals(const Position& pos, Move m, PieceType type) {
   const Color us = pos.side_to_move();
-  SquareSet others = empty_board_reach(type, m.to()) & pos.pieces(us, type).without(m.from());
+  const SquareSet reach = kEmptyBoardReach[index_of(type)][static_cast<std::size_t>(m.to().index())];
+  SquareSet others = reach & pos.pieces(us, type).without(m.from());
   if (others.is_empty()) return others;
   // (Not candidate_sources: a second caller would keep it from being inlined into parse_san.)
   switch (type) {
@@ -116,15 +129,27 @@ SquareSet rivals(const Position& pos, Move m, PieceType type) {
 // Appends characters to a SanText; SanText::kCapacity is the longest SAN there is.
 class SanBuilder {
  public:
-  void put(char c) { text_.chars[text_.size++] = c; }
+  // The characters gather in one register: written byte by byte into memory and read back as
+  // the 8-byte SanText, they would stall the load behind the stores (no store forwarding).
+  void put(char c) { word_ |= std::uint64_t{static_cast<unsigned char>(c)} << (8 * size_++); }
   void put(Square s) {
     put(static_cast<char>('a' + s.file()));
     put(static_cast<char>('1' + s.rank()));
   }
-  SanText& text() { return text_; }
+  SanText text() const {
+    if constexpr (std::endian::native == std::endian::little && sizeof(SanText) == sizeof(std::uint64_t)) {
+      return std::bit_cast<SanText>(word_ | (std::uint64_t{size_} << 56));  // the chars, then the size
+    } else {
+      SanText t;
+      for (unsigned i = 0; i < size_; ++i) t.chars[i] = static_cast<char>(word_ >> (8 * i));
+      t.size = static_cast<std::uint8_t>(size_);
+      return t;
+    }
+  }
 
  private:
-  SanText text_;
+  std::uint64_t word_ = 0;
+  unsigned size_ = 0;  // at most SanText::kCapacity
 };
 
 // File, rank, both or neither, whichever singles the move out among same-type moves to `to`.
