@@ -1,6 +1,8 @@
 // Move notation: SAN writing (minimal disambiguation) and tolerant SAN reading; UCI text.
 #include "chess/notation.h"
 
+#include <bit>
+
 #include "chess/attacks.h"
 #include "chess/movegen.h"
 
@@ -78,15 +80,21 @@ SquareSet empty_board_reach(PieceType t, Square to) {
   return SquareSet::all();
 }
 
-// The other pieces of the mover's type that can legally move to the same square: the rivals a
-// SAN must tell it apart from. Most moves have none that could reach it on an empty board; the
-// generator settles the few left (its rules also cover a second king of one colour, which a FEN
-// may hold).
-SquareSet rivals(const Position& pos, Move m, PieceType type) {
-  const SquareSet others = empty_board_reach(type, m.to()) & pos.pieces(pos.side_to_move(), type).without(m.from());
-  if (others.is_empty()) return others;
+// empty_board_reach by piece type and square: every SAN of a piece looks it up, and a table
+// spares it a jump on the type that the processor cannot predict.
+const auto kEmptyBoardReach = [] {
+  std::array<std::array<SquareSet, 64>, 7> table{};
+  for (PieceType type : {PieceType::Knight, PieceType::Bishop, PieceType::Rook, PieceType::Queen, PieceType::King}) {
+    for (int s = 0; s < 64; ++s) table[index_of(type)][static_cast<std::size_t>(s)] = empty_board_reach(type, Square(s));
+  }
+  return table;
+}();
+
+// Which of `from` can legally move to `to`, by the generator (kept out of line: its move list is
+// a large frame that every SAN would otherwise set up).
+[[gnu::noinline]] SquareSet legal_sources(const Position& pos, SquareSet from, Square to) {
   MoveList moves;
-  generate_legal_moves(pos, moves, others, SquareSet(m.to()));
+  generate_legal_moves(pos, moves, from, SquareSet(to));
   SquareSet legal;
   for (Move r : moves) {
     if (r.kind() != Move::Kind::Castling) legal = legal.with(r.from());
@@ -94,18 +102,54 @@ SquareSet rivals(const Position& pos, Move m, PieceType type) {
   return legal;
 }
 
+// The other pieces of the mover's type that can legally move to the same square: the rivals a
+// SAN must tell it apart from. Most moves have none that could reach it on an empty board; of the
+// rest, a slider blocked on the way is none, and with one king not in check a piece that is not
+// pinned is one. The generator settles what is left (king moves, moves out of check, pinned
+// pieces, and a side with no king or two, which a FEN may hold).
+SquareSet rivals(const Position& pos, Move m, PieceType type) {
+  const Color us = pos.side_to_move();
+  const SquareSet reach = kEmptyBoardReach[index_of(type)][static_cast<std::size_t>(m.to().index())];
+  SquareSet others = reach & pos.pieces(us, type).without(m.from());
+  if (others.is_empty()) return others;
+  // (Not candidate_sources: a second caller would keep it from being inlined into parse_san.)
+  switch (type) {
+    case PieceType::Bishop: others &= bishop_attacks(m.to(), pos.occupied()); break;
+    case PieceType::Rook: others &= rook_attacks(m.to(), pos.occupied()); break;
+    case PieceType::Queen: others &= queen_attacks(m.to(), pos.occupied()); break;
+    default: break;
+  }
+  if (others.is_empty()) return others;
+  const SquareSet kings = pos.pieces(us, PieceType::King);
+  const bool one_king = kings.any() && !kings.has_more_than_one();
+  if (type != PieceType::King && one_king && !pos.in_check() && !others.intersects(pos.pinned(us))) return others;
+  return legal_sources(pos, others, m.to());
+}
+
 // Appends characters to a SanText; SanText::kCapacity is the longest SAN there is.
 class SanBuilder {
  public:
-  void put(char c) { text_.chars[text_.size++] = c; }
+  // The characters gather in one register: written byte by byte into memory and read back as
+  // the 8-byte SanText, they would stall the load behind the stores (no store forwarding).
+  void put(char c) { word_ |= std::uint64_t{static_cast<unsigned char>(c)} << (8 * size_++); }
   void put(Square s) {
     put(static_cast<char>('a' + s.file()));
     put(static_cast<char>('1' + s.rank()));
   }
-  SanText& text() { return text_; }
+  SanText text() const {
+    if constexpr (std::endian::native == std::endian::little && sizeof(SanText) == sizeof(std::uint64_t)) {
+      return std::bit_cast<SanText>(word_ | (std::uint64_t{size_} << 56));  // the chars, then the size
+    } else {
+      SanText t;
+      for (unsigned i = 0; i < size_; ++i) t.chars[i] = static_cast<char>(word_ >> (8 * i));
+      t.size = static_cast<std::uint8_t>(size_);
+      return t;
+    }
+  }
 
  private:
-  SanText text_;
+  std::uint64_t word_ = 0;
+  unsigned size_ = 0;  // at most SanText::kCapacity
 };
 
 // File, rank, both or neither, whichever singles the move out among same-type moves to `to`.

@@ -45,6 +45,28 @@ class LineWriter {
     end_token(to + size, size);
   }
 
+  // Two padded words, the second after the first: written as one run when both fit on the line
+  // (a move and the comment a query puts after it, the most common pair), else word by word.
+  void padded_pair(const char* first, std::size_t first_size, bool glue, const char* second, std::size_t second_size) {
+    glue = glue || glue_next_;
+    const std::size_t lead = column_ == 0 || glue ? 0 : 1;
+    const std::size_t size = lead + first_size + 1 + second_size;
+    if (column_ + size > width_) {
+      padded_word(first, first_size, glue);
+      padded_word(second, second_size, false);
+      return;
+    }
+    glue_next_ = false;
+    char* to = room(2 * kPadded + 2);
+    *to = ' ';
+    to += lead;
+    std::memcpy(to, first, kPadded);
+    to += first_size;
+    *to++ = ' ';
+    std::memcpy(to, second, kPadded);
+    end_token(to + second_size, size);
+  }
+
   // A comment without line breaks: open, text and close (unless 0) as one token.
   void braced(char open, std::string_view text, char close) {
     const std::size_t size = text.size() + 1 + (close != 0 ? 1 : 0);
@@ -174,8 +196,31 @@ void assign_compact_text(std::string& out, std::string_view text) {
   if (!out.empty() && out.back() == ' ') out.pop_back();
 }
 
-bool tag_name_char(char c) {
+constexpr bool tag_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Per byte: whether a tag name or value must change it (a name keeps letters, digits and '_'; a
+// value rewrites control characters, '\\' and '"'). Nearly every tag needs no change: a table
+// finds that without a branch per character, and the text is then copied as one block.
+struct TagSpecials {
+  std::array<bool, 256> in_name{};
+  std::array<bool, 256> in_value{};
+};
+constexpr TagSpecials kTagSpecials = [] {
+  TagSpecials t;
+  for (int c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    t.in_name[static_cast<std::size_t>(c)] = !tag_name_char(ch);
+    t.in_value[static_cast<std::size_t>(c)] = c < 0x20 || c == 0x7f || ch == '\\' || ch == '"';
+  }
+  return t;
+}();
+
+bool any_special(std::string_view text, const std::array<bool, 256>& special) {
+  bool any = false;
+  for (char c : text) any |= special[static_cast<unsigned char>(c)];
+  return any;
 }
 
 // The most a tag line takes: "[", the name (or "_"), " \"", the value with every character
@@ -188,16 +233,26 @@ std::size_t tag_line_bound(const Tag& tag) { return tag.name.size() + 2 * tag.va
 char* write_tag(char* to, const Tag& tag) {
   *to++ = '[';
   if (tag.name.empty()) *to++ = '_';
-  for (char c : tag.name) *to++ = tag_name_char(c) ? c : '_';
+  if (!any_special(tag.name, kTagSpecials.in_name)) {
+    std::memcpy(to, tag.name.data(), tag.name.size());
+    to += tag.name.size();
+  } else {
+    for (char c : tag.name) *to++ = tag_name_char(c) ? c : '_';
+  }
   *to++ = ' ';
   *to++ = '"';
-  for (char c : tag.value) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-      *to++ = ' ';
-      continue;
+  if (!any_special(tag.value, kTagSpecials.in_value)) {
+    std::memcpy(to, tag.value.data(), tag.value.size());
+    to += tag.value.size();
+  } else {
+    for (char c : tag.value) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        *to++ = ' ';
+        continue;
+      }
+      if (c == '\\' || c == '"') *to++ = '\\';
+      *to++ = c;
     }
-    if (c == '\\' || c == '"') *to++ = '\\';
-    *to++ = c;
   }
   *to++ = '"';
   *to++ = ']';
@@ -218,6 +273,25 @@ char* digits_before(char* end, unsigned value) {
   return end;
 }
 
+// The numbers below 1000 (nearly every move number) as the last three digits of four bytes.
+constexpr auto kSmallNumbers = [] {
+  std::array<std::array<char, 4>, 1000> table{};
+  for (unsigned n = 0; n < table.size(); ++n) {
+    table[n][1] = static_cast<char>('0' + n / 100);
+    table[n][2] = static_cast<char>('0' + n / 10 % 10);
+    table[n][3] = static_cast<char>('0' + n % 10);
+  }
+  return table;
+}();
+
+// digits_before for a move number, at least four bytes after the start of its buffer: copied
+// from the table when it can be.
+char* number_before(char* end, unsigned value) {
+  if (value >= kSmallNumbers.size()) return digits_before(end, value);
+  std::memcpy(end - 4, kSmallNumbers[value].data(), 4);
+  return end - (value < 10 ? 1 : value < 100 ? 2 : 3);
+}
+
 }  // namespace
 
 // The movetext of one game at a time, and the memory kept between games.
@@ -227,7 +301,8 @@ class PgnWriter::Impl {
       : format_(format),
         collect_(format.compact_comments || format.unique_comments || format.coalesce_comments) {}
 
-  void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted);
+  void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+             RepeatedComment repeated);
 
  private:
   struct Frame {
@@ -236,6 +311,9 @@ class PgnWriter::Impl {
   };
 
   void index_inserted(std::span<const std::span<const InsertedComment>> inserted);
+  void index_repeated(RepeatedComment repeated);
+  void repeated_comment();
+  bool only_repeated_after(NodeId id, const GameNode& node) const;
   void movetext(std::string_view result);
   void add(std::string_view text);
   void write_place();
@@ -251,6 +329,15 @@ class PgnWriter::Impl {
   std::vector<std::uint32_t> first_;  // per node (and one past the last): its first entry of by_node_
   std::vector<std::uint32_t> next_;   // per node, while indexing: where its next entry goes
   std::vector<const std::string*> by_node_;  // the inserted comments' texts, in node order
+  bool indexed_ = false;              // false: every inserted comment is at the root, first_ unused
+  std::vector<std::uint8_t> repeated_at_;  // per node: whether the repeated comment is written there
+  std::string repeated_text_;         // the repeated comment, and as a token when plain ("{CQL}")
+  std::string repeated_token_;
+  bool repeated_plain_ = false;
+  // The token again in LineWriter::kPadded bytes when it fits and is written as it is (nothing
+  // collected): copied next to its move as one run. Size 0: not usable.
+  std::array<char, LineWriter::kPadded> repeated_block_{};
+  std::size_t repeated_block_size_ = 0;
   std::vector<std::string> place_;    // the comments of one place (before a move, or after it)
   std::size_t place_size_ = 0;        // entries of place_ in use (the rest keep their memory)
   std::string text_;                  // a token being put together
@@ -259,9 +346,22 @@ class PgnWriter::Impl {
 };
 
 // The inserted comments grouped by node (a counting sort, stable: group order, then list order).
-// A comment naming no node of the game is never written.
+// A comment naming no node of the game is never written. Most games have inserted comments at
+// the root only (the "Game number" header): then they are kept in order and no index is built.
 void PgnWriter::Impl::index_inserted(std::span<const std::span<const InsertedComment>> inserted) {
   const std::size_t nodes = game_->node_count();
+  by_node_.clear();
+  indexed_ = false;
+  for (std::span<const InsertedComment> group : inserted) {
+    for (const InsertedComment& c : group) {
+      if (c.node == game_->root()) {
+        by_node_.push_back(&c.text);
+      } else if (c.node < nodes) {
+        indexed_ = true;
+      }
+    }
+  }
+  if (!indexed_) return;
   first_.assign(nodes + 1, 0);
   for (std::span<const InsertedComment> group : inserted) {
     for (const InsertedComment& c : group) {
@@ -276,6 +376,34 @@ void PgnWriter::Impl::index_inserted(std::span<const std::span<const InsertedCom
       if (c.node < nodes) by_node_[next_[c.node]++] = &c.text;
     }
   }
+}
+
+// Marks the nodes that get the repeated comment, and keeps its text as a ready token: the same
+// text comes with every game, so it is tested and braced only when it changes.
+void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
+  const std::size_t nodes = game_->node_count();
+  repeated_at_.assign(nodes, 0);
+  if (repeated.nodes.empty()) return;
+  for (NodeId id : repeated.nodes) {
+    if (id < nodes) repeated_at_[id] = 1;
+  }
+  if (repeated.text == repeated_text_ && !repeated_token_.empty()) return;
+  repeated_text_.assign(repeated.text);
+  repeated_plain_ = plain_comment(repeated_text_);
+  repeated_token_ = "{" + repeated_text_ + "}";
+  repeated_block_.fill(0);
+  const bool fits = repeated_plain_ && !collect_ && repeated_token_.size() <= repeated_block_.size();
+  repeated_block_size_ = fits ? repeated_token_.size() : 0;
+  if (fits) std::memcpy(repeated_block_.data(), repeated_token_.data(), repeated_token_.size());
+}
+
+// Whether the repeated comment is all there is to write after the move leading to the node, and
+// its ready block can go with the move.
+bool PgnWriter::Impl::only_repeated_after(NodeId id, const GameNode& node) const {
+  if (repeated_at_[id] == 0 || repeated_block_size_ == 0) return false;
+  if (!format_.elide_nags && !node.nags.empty()) return false;
+  if (!format_.elide_comments && !node.comments_after.empty()) return false;
+  return !indexed_ || first_[id] == first_[id + 1];
 }
 
 // One comment of the current place: written at once, or collected when the format compacts,
@@ -343,6 +471,16 @@ void PgnWriter::Impl::rewritten_comment(std::string_view raw) {
   line_.token(text_);
 }
 
+// The repeated comment at a node, written as the ready token when it needs no rewriting.
+void PgnWriter::Impl::repeated_comment() {
+  if (!repeated_plain_) {
+    comment(repeated_text_);
+    return;
+  }
+  if (format_.move_number_after_comment) need_number_ = true;
+  line_.word(repeated_token_);
+}
+
 // Comments and NAGs at a node: the original ones, then what the query inserted.
 void PgnWriter::Impl::annotations(NodeId id) {
   const GameNode& node = game_->node(id);
@@ -358,17 +496,27 @@ void PgnWriter::Impl::annotations(NodeId id) {
   if (!format_.elide_comments) {
     for (const std::string& c : node.comments_after) add(c);
   }
+  std::size_t first = 0;
+  std::size_t last = 0;
+  if (indexed_) {
+    first = first_[id];
+    last = first_[id + 1];
+  } else if (id == game_->root()) {
+    last = by_node_.size();
+  }
   if (!collect_) {
-    for (std::uint32_t i = first_[id]; i < first_[id + 1]; ++i) comment(*by_node_[i]);
+    for (std::size_t i = first; i < last; ++i) comment(*by_node_[i]);
+    if (repeated_at_[id] != 0) repeated_comment();
     return;  // nothing was collected
   }
-  for (std::uint32_t i = first_[id]; i < first_[id + 1]; ++i) add(*by_node_[i]);
+  for (std::size_t i = first; i < last; ++i) add(*by_node_[i]);
+  if (repeated_at_[id] != 0) add(repeated_text_);
   write_place();
 }
 
 void PgnWriter::Impl::move(NodeId id) {
   const GameNode& node = game_->node(id);
-  if (!format_.elide_comments) {
+  if (!format_.elide_comments && !node.comments_before.empty()) {
     for (const std::string& c : node.comments_before) add(c);
     write_place();
   }
@@ -381,7 +529,7 @@ void PgnWriter::Impl::move(NodeId id) {
   char* end = number_end;
   bool glue = false;
   if (format_.move_numbers && (white || need_number_)) {
-    first = digits_before(number_end, static_cast<unsigned>(before.fullmove_number()));
+    first = number_before(number_end, static_cast<unsigned>(before.fullmove_number()));
     std::memcpy(end, "...", 3);  // CQLi writes "1.e4 e5" and "1...e5"
     end += white ? 1 : 3;
     if (format_.split_moves) {
@@ -395,7 +543,13 @@ void PgnWriter::Impl::move(NodeId id) {
   const SanText san = san_text(before, node.move, node.position);
   std::memcpy(end, san.chars.data(), san.chars.size());  // a fixed size: a few moves, no loop
   end += san.size;
-  line_.padded_word(first, static_cast<std::size_t>(end - first), glue);
+  const std::size_t size = static_cast<std::size_t>(end - first);
+  if (only_repeated_after(id, node)) {
+    line_.padded_pair(first, size, glue, repeated_block_.data(), repeated_block_size_);
+    need_number_ = format_.move_number_after_comment;
+    return;
+  }
+  line_.padded_word(first, size, glue);
   need_number_ = false;
   annotations(id);
 }
@@ -438,7 +592,7 @@ void PgnWriter::Impl::movetext(std::string_view result) {
 }
 
 void PgnWriter::Impl::write(std::string& out, const Game& game,
-                            std::span<const std::span<const InsertedComment>> inserted) {
+                            std::span<const std::span<const InsertedComment>> inserted, RepeatedComment repeated) {
   line_.start(format_.line_width);
   for (const Tag& tag : game.tags()) {
     if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
@@ -455,6 +609,7 @@ void PgnWriter::Impl::write(std::string& out, const Game& game,
   }
   game_ = &game;
   index_inserted(inserted);
+  index_repeated(repeated);
   movetext(result);
   out += line_.text();
   out += '\n';
@@ -465,8 +620,9 @@ PgnWriter::PgnWriter(PgnFormat format) : format_(std::move(format)), impl_(std::
 
 PgnWriter::~PgnWriter() = default;
 
-void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted) {
-  impl_->write(out, game, inserted);
+void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                      RepeatedComment repeated) {
+  impl_->write(out, game, inserted, repeated);
 }
 
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,

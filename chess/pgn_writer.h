@@ -18,6 +18,13 @@ struct InsertedComment {
   std::string text;
 };
 
+// One comment written at many nodes (a query's --matchstring at every matching position): the
+// text is given once and written at each node listed, after that node's inserted comments.
+struct RepeatedComment {
+  std::string_view text;
+  std::span<const NodeId> nodes;
+};
+
 // How the PGN is laid out: CQLi's PGN output options (docs/pgn-writing.md). The defaults are
 // Quarry's long-standing layout, "1.e4 e5 2.Nf3 (2.f4) {note}", wrapped at 79 columns.
 struct PgnFormat {
@@ -51,8 +58,9 @@ class PgnWriter {
 
   // Appends the game as PGN text (tags, blank line, movetext wrapped at line_width, blank line).
   // The comments of `inserted` are taken group by group: at one node, the first group's come
-  // first, each group's in its own order.
-  void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted);
+  // first, each group's in its own order; then `repeated`, at the nodes it lists.
+  void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+             RepeatedComment repeated = {});
   void write(std::string& out, const Game& game, std::span<const InsertedComment> inserted) {
     write(out, game, std::span<const std::span<const InsertedComment>>(&inserted, 1));
   }

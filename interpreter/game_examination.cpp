@@ -11,6 +11,7 @@ namespace {
 
 std::uint64_t visit_positions(const CompiledQuery& query, const RunSettings& settings, Context& ctx,
                               const chess::Game& game, RunStats& stats, std::vector<chess::NodeId>& matched) {
+  const bool comment_matches = !match_comment(settings).empty();
   auto visit = [&](chess::NodeId id) {
     ctx.charge();
     ctx.check_interrupt();
@@ -19,9 +20,7 @@ std::uint64_t visit_positions(const CompiledQuery& query, const RunSettings& set
     std::size_t mark = ctx.comment_mark();
     if (query.body->match(ctx)) {
       matched.push_back(id);
-      if (!settings.quiet && !settings.silent && !settings.matchstring.empty()) {
-        ctx.comments().push_back({id, settings.matchstring});
-      }
+      if (comment_matches) ctx.add_match_comment(id);
     } else {
       ctx.rollback_comments(mark);
     }
@@ -36,6 +35,7 @@ std::uint64_t visit_positions(const CompiledQuery& query, const RunSettings& set
 
 GameExamination failed(Context& ctx, const chess::Game& game, const char* reason) {
   ctx.comments().clear();
+  ctx.clear_match_comments();
   ctx.edits().clear();
   return {GameExamination::Outcome::Failed, 0,
           "quarry: game " + std::to_string(game.number) + ": error: " + reason + "; game skipped\n"};
@@ -58,6 +58,7 @@ GameExamination examine_game(const CompiledQuery& query, const RunSettings& sett
                              const std::vector<bool>& persistent, RunStats& stats, std::vector<chess::NodeId>& matched) {
   ctx.set_game(game);
   ctx.comments().clear();
+  ctx.clear_match_comments();
   ctx.edits().clear();
   ctx.unbind_variables(persistent);
   ctx.reset_sorts(query.sorts.size());
@@ -78,6 +79,11 @@ GameExamination examine_game(const CompiledQuery& query, const RunSettings& sett
   }
 }
 
+std::string_view match_comment(const RunSettings& settings) {
+  if (settings.quiet || settings.silent) return {};
+  return settings.matchstring;
+}
+
 bool game_kept(const RunSettings& settings, std::uint64_t matches) {
   if (matches == 0) return false;
   return !settings.matchcount || settings.matchcount->contains(static_cast<std::int64_t>(matches));
@@ -86,6 +92,7 @@ bool game_kept(const RunSettings& settings, std::uint64_t matches) {
 OutputSettings output_settings(const RunSettings& settings, bool hold_all) {
   OutputSettings o;
   o.silent = settings.silent;
+  o.match_comment = match_comment(settings);
   o.hold_all = hold_all;
   o.pgn = settings.pgn;
   o.no_header = settings.no_header;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/game.h"
@@ -29,6 +30,9 @@ void configure_context(Context& ctx, const CompiledQuery& query, const RunSettin
 // counted in stats.positions. A failed game leaves no comments or edits in ctx.
 GameExamination examine_game(const CompiledQuery& query, const RunSettings& settings, Context& ctx, const chess::Game& game,
                              const std::vector<bool>& persistent, RunStats& stats, std::vector<chess::NodeId>& matched);
+
+// The comment written at each matching position (--matchstring); empty under quiet or silent.
+std::string_view match_comment(const RunSettings& settings);
 
 // Whether a game with this many matching positions is written (at least one, within --matchcount).
 bool game_kept(const RunSettings& settings, std::uint64_t matches);

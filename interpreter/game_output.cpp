@@ -44,9 +44,45 @@ std::string value_text(const Value& v) {
 
 }  // namespace
 
+// The match comment goes after the comments made before the match. Usually that is every comment
+// of its node (a query that comments nothing, like `true` or `mate`, or comments only before its
+// last match): then the writer gets its text once, with the matching nodes. Otherwise it is
+// stored at each node and the query's comments are cut into runs around the matches.
+chess::RepeatedComment GameOutput::add_query_comments(Context& ctx) {
+  const std::vector<chess::InsertedComment>& comments = ctx.comments();
+  const std::vector<chess::NodeId>& nodes = ctx.match_comment_nodes();
+  const bool sorts_comment = std::any_of(ctx.sorts().begin(), ctx.sorts().end(),
+                                         [](const SortState& s) { return !s.comments.empty(); });
+  auto made_before = [&](std::size_t match) {
+    return std::min<std::size_t>(ctx.match_comment_counts()[match], comments.size());
+  };
+  if (settings_.match_comment.empty() || nodes.empty() || (!sorts_comment && made_before(0) == comments.size())) {
+    groups_.push_back(comments);
+    if (settings_.match_comment.empty()) return {};
+    return {settings_.match_comment, nodes};
+  }
+  match_comments_.clear();
+  for (chess::NodeId id : nodes) match_comments_.push_back({id, settings_.match_comment});
+  const std::span<const chess::InsertedComment> all(comments);
+  const std::span<const chess::InsertedComment> matches(match_comments_);
+  std::size_t written = 0;
+  for (std::size_t i = 0; i < nodes.size();) {
+    const std::size_t before = made_before(i);
+    if (before > written) groups_.push_back(all.subspan(written, before - written));
+    written = std::max(written, before);
+    std::size_t j = i + 1;
+    while (j < nodes.size() && made_before(j) == before) ++j;
+    groups_.push_back(matches.subspan(i, j - i));
+    i = j;
+  }
+  groups_.push_back(all.subspan(written));
+  return {};
+}
+
 void GameOutput::render(const chess::Game& game, Context& ctx) {
   header_.clear();
   groups_.clear();
+  chess::RepeatedComment repeated;
   // silent drops every comment the run would add, the query's own `comment`s included (CQL 6.1).
   if (!settings_.silent) {
     for (std::size_t i = 0; i < query_.sorts.size(); ++i) {
@@ -60,17 +96,17 @@ void GameOutput::render(const chess::Game& game, Context& ctx) {
       header_.back().text += std::to_string(game.number);
     }
     groups_.push_back(header_);
-    groups_.push_back(ctx.comments());
+    repeated = add_query_comments(ctx);
     for (const SortState& s : ctx.sorts()) groups_.push_back(s.comments);
   }
   // The writer puts them in position order, each node's in the order of groups_, then as made.
   text_.clear();
   if (!any_applies(ctx.edits(), settings_.pgn)) {
-    writer_.write(text_, game, groups_);
+    writer_.write(text_, game, groups_, repeated);
   } else {
     edited_ = game;
     apply_edits(edited_, ctx.edits(), settings_.pgn);
-    writer_.write(text_, edited_, groups_);
+    writer_.write(text_, edited_, groups_, repeated);
   }
 }
 

@@ -18,6 +18,7 @@ namespace quarry::interpreter {
 
 struct OutputSettings {
   bool silent = false;  // no comments at all
+  std::string match_comment;  // written at each matching position (--matchstring); "" for none
   bool hold_all = false;  // keep every matched game for a run state (--state-out), write none
   PgnOutputSettings pgn;  // layout, and which of the query's edits apply
   bool no_header = false;  // --noheader: no {Game number N} comment
@@ -64,6 +65,9 @@ class GameOutput {
  private:
   // Appends the game as written to text_.
   void render(const chess::Game& game, Context& ctx);
+  // Adds the query's comments to groups_, with the match comments among them; returns the match
+  // comments left for the writer to put last at their nodes.
+  chess::RepeatedComment add_query_comments(Context& ctx);
 
   const CompiledQuery& query_;
   OutputSettings settings_;
@@ -74,6 +78,7 @@ class GameOutput {
   std::string text_;  // the game being written; its memory is kept from game to game
   std::vector<chess::InsertedComment> header_;  // sort titles and "Game number N"
   std::vector<std::span<const chess::InsertedComment>> groups_;  // header_, then the query's comments
+  std::vector<chess::InsertedComment> match_comments_;  // when they must go among the query's own
   chess::Game edited_;
 };
 

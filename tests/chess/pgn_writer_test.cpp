@@ -284,3 +284,69 @@ TEST_CASE("format: tags chosen by a predicate", "[pgn_writer][pgn_format]") {
   const std::string out = write_with(f);
   CHECK(out.starts_with("[Event \"E\"]\n[Result \"1-0\"]\n\n"));
 }
+
+namespace {
+
+// The game written with `text` inserted at each of `nodes` after the other inserted comments,
+// once as comments of its own and once as a RepeatedComment: the two must be the same text.
+void require_repeated_same(const Game& g, const PgnFormat& format, std::span<const InsertedComment> others,
+                           std::string_view text, const std::vector<NodeId>& nodes) {
+  std::vector<InsertedComment> spelled;
+  for (NodeId id : nodes) spelled.push_back({id, std::string(text)});
+  const std::span<const InsertedComment> groups[] = {others, spelled};
+  std::string expected;
+  PgnWriter(format).write(expected, g, groups);
+  std::string repeated;
+  PgnWriter writer(format);
+  const std::span<const InsertedComment> other_group[] = {others};
+  writer.write(repeated, g, other_group, RepeatedComment{text, nodes});
+  CHECK(repeated == expected);
+  // A second game with the same writer: the ready token kept from the first one still holds.
+  repeated.clear();
+  writer.write(repeated, g, other_group, RepeatedComment{text, nodes});
+  CHECK(repeated == expected);
+}
+
+}  // namespace
+
+TEST_CASE("a repeated comment is written as that comment at each of its nodes", "[pgn_writer]") {
+  const Game g = read_one(kAnnotated);
+  std::vector<NodeId> all;
+  for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+  const std::vector<NodeId> some = {0, 2, 3, 5, 7, static_cast<NodeId>(g.node_count() + 4)};  // one past the game
+  const std::vector<InsertedComment> none;
+  const std::vector<InsertedComment> others = {{3, "query's"}, {0, "Game number 1"}, {6, "Two"}};
+  std::vector<PgnFormat> formats(9);
+  formats[1].coalesce_comments = true;
+  formats[2].unique_comments = true;
+  formats[3].compact_comments = true;
+  formats[4].compact_moves = false;
+  formats[4].compact_variations = false;
+  formats[5].split_moves = true;
+  formats[6].move_numbers = false;
+  formats[7].move_number_after_comment = false;
+  formats[8].elide_comments = true;
+  formats[8].elide_nags = true;
+  for (const char* text : {"CQL", "a}b", "two\nlines", " spaced  out ", "a comment longer than sixteen", "fourteen chars"}) {
+    for (const PgnFormat& base : formats) {
+      for (int width : {1, 5, 9, 12, 14, 17, 20, 33, 79}) {
+        PgnFormat f = base;
+        f.line_width = width;
+        require_repeated_same(g, f, none, text, all);
+        require_repeated_same(g, f, others, text, all);
+        require_repeated_same(g, f, others, text, some);
+      }
+    }
+  }
+}
+
+TEST_CASE("tags: names keep name characters, values escape quotes and lose control characters", "[pgn_writer]") {
+  Game g;
+  g.add_tag("Event", "Plain value");
+  g.add_tag("Bad-Name!", "tab\there \x7f del");
+  g.add_tag("", "a \"quote\" and a \\ backslash");
+  g.add_tag("White_2", "");
+  const std::string out = write(g);
+  CHECK(out.starts_with("[Event \"Plain value\"]\n[Bad_Name_ \"tab here   del\"]\n"
+                        "[_ \"a \\\"quote\\\" and a \\\\ backslash\"]\n[White_2 \"\"]\n\n"));
+}

@@ -128,6 +128,8 @@ TEST_CASE("SAN writer matches SAN from its definition on every move a few plies 
       {"4k3/8/8/8/8/8/8/K1K5 w - - 0 1", 2},               // two white kings (a FEN may hold them)
       {"8/8/8/3k4/8/8/8/R3R3 w - - 0 1", 2},               // white without a king
       {"2kr3r/8/8/1N3N2/8/1N3N2/8/4K3 b - - 0 1", 2},      // four knights on two files and ranks
+      {"4k3/8/8/R6Q/8/P4B2/8/R3K1QB w - - 0 1", 2},        // sliders on one line, one of them blocked
+      {"4k3/8/8/8/1b6/8/3R4/R3K3 w - - 0 1", 2},           // a pinned rook beside a free one
       {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 2, true},  // Chess960
   };
   int compared = 0;
