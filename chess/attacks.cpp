@@ -37,15 +37,7 @@ constexpr std::array<std::uint64_t, 64> make_leaper_table(const int (&deltas)[8]
 constexpr int kRookDirections[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int kBishopDirections[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
 
-// Sliders by "hyperbola quintessence" on files and diagonals and a first-rank table for ranks:
-// 3.5 KB of tables, computed at compile time, that stay in the L1 cache. Magic bitboards need
-// 860 KB, and on a machine shared by several processes most of their lookups missed the cache
-// (they were a quarter of all the time spent replaying games).
-struct LineMasks {
-  std::uint64_t file = 0;
-  std::uint64_t diagonal = 0;       // a1-h8 direction
-  std::uint64_t antidiagonal = 0;   // h1-a8 direction
-};
+// Slider tables (the method and why: chess/attacks.h).
 
 // The squares of the line through `square` in direction (df, dr), the square itself excluded.
 constexpr std::uint64_t line_mask(int square, int df, int dr) {
@@ -62,9 +54,9 @@ constexpr std::uint64_t line_mask(int square, int df, int dr) {
   return bits;
 }
 
-constexpr std::array<LineMasks, 64> make_line_masks() {
-  std::array<LineMasks, 64> t{};
-  for (int s = 0; s < 64; ++s) t[s] = LineMasks{line_mask(s, 0, 1), line_mask(s, 1, 1), line_mask(s, -1, 1)};
+constexpr std::array<detail::LineMasks, 64> make_line_masks() {
+  std::array<detail::LineMasks, 64> t{};
+  for (int s = 0; s < 64; ++s) t[s] = detail::LineMasks{line_mask(s, 0, 1), line_mask(s, 1, 1), line_mask(s, -1, 1)};
   return t;
 }
 
@@ -90,28 +82,11 @@ constexpr std::array<std::array<std::uint8_t, 64>, 8> make_rank_table() {
   return t;
 }
 
-constexpr std::array<LineMasks, 64> kLineMasks = make_line_masks();
-constexpr std::array<std::array<std::uint8_t, 64>, 8> kRankTable = make_rank_table();
-
-// Attacks along one file or diagonal: a blocker is found above the slider by subtraction and
-// below it by the same subtraction on the byte-reversed (rank-mirrored) board.
-inline std::uint64_t line_attacks(int square, std::uint64_t occupied, std::uint64_t mask) {
-  const std::uint64_t forward = occupied & mask;
-  const std::uint64_t reverse = __builtin_bswap64(forward);
-  const std::uint64_t slider = std::uint64_t{1} << square;
-  const std::uint64_t slider_reversed = std::uint64_t{1} << (square ^ 56);
-  return ((forward - slider) ^ __builtin_bswap64(reverse - slider_reversed)) & mask;
-}
-
-inline std::uint64_t rank_attacks(int square, std::uint64_t occupied) {
-  const int shift = square & 56;
-  const auto inner = static_cast<std::size_t>((occupied >> (shift + 1)) & 63);
-  return std::uint64_t{kRankTable[static_cast<std::size_t>(square & 7)][inner]} << shift;
-}
-
 }  // namespace
 
 namespace detail {
+constexpr std::array<LineMasks, 64> kLineMasks = make_line_masks();
+constexpr std::array<std::array<std::uint8_t, 64>, 8> kRankTable = make_rank_table();
 constexpr std::array<std::uint64_t, 64> kKnightTable = make_leaper_table(kKnightDeltas);
 constexpr std::array<std::uint64_t, 64> kKingTable = make_leaper_table(kKingDeltas);
 constexpr std::array<std::array<std::uint64_t, 64>, 2> kPawnTable = {make_leaper_table(kWhitePawnDeltas),
@@ -152,19 +127,6 @@ constexpr LineTables kLineTables = [] {
   return t;
 }();
 }  // namespace detail
-
-SquareSet bishop_attacks(Square s, SquareSet occupied) {
-  const LineMasks& m = kLineMasks[s.index()];
-  return SquareSet(line_attacks(s.index(), occupied.bits(), m.diagonal) |
-                   line_attacks(s.index(), occupied.bits(), m.antidiagonal));
-}
-
-SquareSet rook_attacks(Square s, SquareSet occupied) {
-  return SquareSet(line_attacks(s.index(), occupied.bits(), kLineMasks[s.index()].file) |
-                   rank_attacks(s.index(), occupied.bits()));
-}
-
-SquareSet queen_attacks(Square s, SquareSet occupied) { return bishop_attacks(s, occupied) | rook_attacks(s, occupied); }
 
 SquareSet piece_attacks(Piece p, Square s, SquareSet occupied) {
   switch (p.type()) {

@@ -1,7 +1,9 @@
 // Move notation: SAN writing (minimal disambiguation) and tolerant SAN reading; UCI text.
 #include "chess/notation.h"
 
+#include <array>
 #include <bit>
+#include <cstdint>
 
 #include "chess/attacks.h"
 #include "chess/movegen.h"
@@ -41,30 +43,45 @@ bool is_capture(const Position& pos, Move m) {
          (m.kind() != Move::Kind::Castling && !pos.piece_at(m.to()).is_none());
 }
 
+// Which attack patterns find the sources of a piece type: all four are computed and masked, so
+// decoding does not branch (and mispredict) on the letter of each move.
+struct ReachMasks {
+  std::uint64_t knight = 0;
+  std::uint64_t diagonal = 0;
+  std::uint64_t straight = 0;
+  std::uint64_t king = 0;
+};
+constexpr std::uint64_t kAll = ~std::uint64_t{0};
+constexpr std::array<ReachMasks, 7> kReachMasks = {{
+    {},                           // None
+    {},                           // Pawn: candidate_sources reads pawns apart
+    {kAll, 0, 0, 0},              // Knight
+    {0, kAll, 0, 0},              // Bishop
+    {0, 0, kAll, 0},              // Rook
+    {0, kAll, kAll, 0},           // Queen
+    {0, 0, 0, kAll},              // King
+}};
+
 // The squares a piece of type t of the side to move could come from to reach `to` by an
 // ordinary move or capture (pawns: pushes and captures, en passant excluded).
 SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
   const Color us = pos.side_to_move();
   const SquareSet ours = pos.pieces(us, t);
-  switch (t) {
-    case PieceType::Knight: return knight_attacks(to) & ours;
-    case PieceType::Bishop: return bishop_attacks(to, pos.occupied()) & ours;
-    case PieceType::Rook: return rook_attacks(to, pos.occupied()) & ours;
-    case PieceType::Queen: return queen_attacks(to, pos.occupied()) & ours;
-    case PieceType::King: return king_attacks(to) & ours;
-    case PieceType::Pawn: {
-      if (pos.pieces(~us).contains(to)) return pawn_attacks(~us, to) & ours;
-      if (pos.occupied().contains(to)) return SquareSet();
-      const int step = us == Color::White ? -8 : 8;  // from `to` back towards our side
-      const Square one(to.index() + step);
-      if (ours.contains(one)) return SquareSet(one);
-      const int double_rank = us == Color::White ? 3 : 4;
-      if (to.rank() != double_rank || pos.occupied().contains(one)) return SquareSet();
-      return ours & SquareSet(Square(one.index() + step));
-    }
-    case PieceType::None: return SquareSet();
+  if (t != PieceType::Pawn) {
+    const ReachMasks& m = kReachMasks[static_cast<std::size_t>(index_of(t))];
+    const SquareSet occ = pos.occupied();
+    return ((knight_attacks(to) & SquareSet(m.knight)) | (bishop_attacks(to, occ) & SquareSet(m.diagonal)) |
+            (rook_attacks(to, occ) & SquareSet(m.straight)) | (king_attacks(to) & SquareSet(m.king))) &
+           ours;
   }
-  return SquareSet();
+  if (pos.pieces(~us).contains(to)) return pawn_attacks(~us, to) & ours;
+  if (pos.occupied().contains(to)) return SquareSet();
+  const int step = us == Color::White ? -8 : 8;  // from `to` back towards our side
+  const Square one(to.index() + step);
+  if (ours.contains(one)) return SquareSet(one);
+  const int double_rank = us == Color::White ? 3 : 4;
+  if (to.rank() != double_rank || pos.occupied().contains(one)) return SquareSet();
+  return ours & SquareSet(Square(one.index() + step));
 }
 
 // The squares from which a piece of type t (not a pawn) reaches `to` on an empty board.
@@ -250,6 +267,19 @@ bool split_san(std::string_view s, SanParts& parts) {
   return true;
 }
 
+// The piece named by the first letter of a plain SAN (uppercase only; anything else: a pawn move),
+// looked up rather than switched on, because the letters of successive moves follow no pattern.
+constexpr std::array<PieceType, 256> kPlainPieceLetters = [] {
+  std::array<PieceType, 256> t{};
+  for (auto& p : t) p = PieceType::Pawn;
+  t['N'] = PieceType::Knight;
+  t['B'] = PieceType::Bishop;
+  t['R'] = PieceType::Rook;
+  t['Q'] = PieceType::Queen;
+  t['K'] = PieceType::King;
+  return t;
+}();
+
 // The shapes nearly every move of a real file has, read without the general parser: "e4",
 // "exd5", "Nf3", "Nxf3", "Nbd2", "R1e2", "Nbxd2" (uppercase piece letters, no promotion). False
 // for anything else, which split_san reads as before.
@@ -257,32 +287,27 @@ bool split_plain_san(std::string_view s, SanParts& parts) {
   const std::size_t n = s.size();
   if (n < 2 || n > 5 || !is_file(s[n - 2]) || !is_rank(s[n - 1])) return false;
   const Square to(s[n - 2] - 'a', s[n - 1] - '1');
-  PieceType piece = PieceType::Pawn;
-  switch (s[0]) {
-    case 'N': piece = PieceType::Knight; break;
-    case 'B': piece = PieceType::Bishop; break;
-    case 'R': piece = PieceType::Rook; break;
-    case 'Q': piece = PieceType::Queen; break;
-    case 'K': piece = PieceType::King; break;
-    default:
-      if (n == 2) break;  // "e4"
-      if (n != 4 || !is_file(s[0]) || s[1] != 'x') return false;
-      parts.from_file = s[0] - 'a';  // "exd5"
+  const PieceType piece = kPlainPieceLetters[static_cast<unsigned char>(s[0])];
+  if (piece == PieceType::Pawn) {
+    if (n == 2) {  // "e4"
       parts.to = to;
       return true;
+    }
+    if (n != 4 || !is_file(s[0]) || s[1] != 'x') return false;
+    parts.from_file = s[0] - 'a';  // "exd5"
+    parts.to = to;
+    return true;
   }
-  if (piece != PieceType::Pawn) {
-    std::string_view middle = s.substr(1, n - 3);  // between the letter and the square
-    if (!middle.empty() && middle.back() == 'x') middle.remove_suffix(1);
-    if (middle.size() > 1) return false;
-    if (middle.size() == 1) {
-      if (is_file(middle[0])) {
-        parts.from_file = middle[0] - 'a';
-      } else if (is_rank(middle[0])) {
-        parts.from_rank = middle[0] - '1';
-      } else {
-        return false;
-      }
+  std::string_view middle = s.substr(1, n - 3);  // between the letter and the square
+  if (!middle.empty() && middle.back() == 'x') middle.remove_suffix(1);
+  if (middle.size() > 1) return false;
+  if (middle.size() == 1) {
+    if (is_file(middle[0])) {
+      parts.from_file = middle[0] - 'a';
+    } else if (is_rank(middle[0])) {
+      parts.from_rank = middle[0] - '1';
+    } else {
+      return false;
     }
   }
   parts.piece = piece;

@@ -18,7 +18,10 @@ namespace quarry::chess {
 // Chess960 positions castle with whichever rook the FEN (or X-FEN/Shredder letters) named.
 enum class CastlingSide : std::uint8_t { King = 0, Queen = 1 };
 
-class Position {
+// Aligned to 16 bytes: a game tree copies one Position per move in 16-byte blocks and play()
+// then updates the copy at once; an unaligned copy whose blocks straddle cache lines cannot be
+// forwarded to those reads, and they stalled (perf annotate of play; bench/RESULTS.md).
+class alignas(16) Position {
  public:
   // The standard initial position.
   static Position initial();

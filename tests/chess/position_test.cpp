@@ -106,3 +106,90 @@ TEST_CASE("copy-make: after() leaves the original untouched", "[position]") {
   CHECK(play_sans(next, {"Nf6", "Ng1", "Ng8"}).fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4 3");
   CHECK(play_sans(next, {"Nf6", "Ng1", "Ng8"}).zobrist_key() == start.zobrist_key());
 }
+
+namespace {
+
+// The checkers of the side to move, recomputed from the board by a different route.
+SquareSet checkers_from_scratch(const Position& pos) {
+  const Color us = pos.side_to_move();
+  const Square k = pos.king(us);
+  if (!k.is_valid()) return SquareSet();
+  return pos.attackers_to(k) & pos.pieces(~us);
+}
+
+Position fen_position(const char* fen, bool chess960 = false) {
+  const auto pos = Position::from_fen(fen, nullptr, chess960);
+  REQUIRE(pos.has_value());
+  return *pos;
+}
+
+}  // namespace
+
+TEST_CASE("checks found after a move: direct, discovered, en passant, castling, promotion", "[position]") {
+  // Discovered along the rank by an en passant capture that empties two squares.
+  Position ep = play_sans(fen_position("8/3p4/8/R3P2k/8/8/8/K7 b - - 0 1"), {"d5", "exd6"});
+  CHECK(ep.checkers() == SquareSet(Square(0, 4)));
+  // Castling: the rook gives check on its new square.
+  CHECK(play_sans(fen_position("5k2/8/8/8/8/8/8/4K2R w K - 0 1"), {"O-O"}).checkers() == SquareSet(Square(5, 0)));
+  // Promotion: the new queen checks; a promotion that opens the seventh rank to a rook.
+  CHECK(play_sans(fen_position("3k4/4P3/8/8/8/8/8/K7 w - - 0 1"), {"e8=Q"}).checkers() == SquareSet(Square(4, 7)));
+  CHECK(play_sans(fen_position("8/RP1k4/8/8/8/8/8/K7 w - - 0 1"), {"b8=R"}).checkers() == SquareSet(Square(0, 6)));
+  // Double check: a knight leaves the bishop's diagonal and checks itself.
+  CHECK(play_sans(fen_position("7k/8/8/4N3/8/8/1B6/K7 w - - 0 1"), {"Nf7"}).checkers() ==
+        (SquareSet(Square(5, 6)) | Square(1, 1)));
+  // The side not to move already in check (a FEN that is no legal position): a quiet move keeps it.
+  CHECK(play_sans(fen_position("4k3/8/8/8/8/8/P7/K3R3 w - - 0 1"), {"a3"}).checkers() == SquareSet(Square(4, 0)));
+  // After a pass in check, the side that passed is still attacked on the next move.
+  Position passed = fen_position("4k3/p7/8/8/8/8/8/K3r3 w - - 0 1");
+  passed.play_null();
+  CHECK(play_sans(passed, {"a6"}).checkers() == SquareSet(Square(4, 0)));
+}
+
+TEST_CASE("checkers after every move agree with a recomputation along random legal and pseudo-legal games",
+          "[position][movegen]") {
+  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+  auto next_random = [&state] {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  };
+  struct Start {
+    const char* fen;
+    bool chess960;
+  };
+  const Start starts[] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+      {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false},
+      {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false},
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
+      {"4k3/8/8/8/8/8/P7/K3R3 w - - 0 1", false},  // the waiting king attacked
+  };
+  int checks = 0;
+  for (const Start& start : starts) {
+    for (int game = 0; game < 60; ++game) {
+      Position pos = fen_position(start.fen, start.chess960);
+      const bool pseudo = game % 3 == 2;  // every third game plays moves that may leave the king attacked
+      for (int ply = 0; ply < 200; ++ply) {
+        MoveList moves;
+        if (pseudo) {
+          generate_pseudo_legal_moves(pos, moves);
+        } else {
+          generate_legal_moves(pos, moves);
+        }
+        if (moves.empty()) break;
+        const std::uint64_t r = next_random();
+        if (r % 41 == 0) {
+          pos.play_null();
+        } else {
+          pos.play(moves[r % moves.size()]);
+        }
+        INFO(start.fen << " ply " << ply << ": " << pos.fen());
+        REQUIRE(pos.checkers() == checkers_from_scratch(pos));
+        if (pos.in_check()) ++checks;
+      }
+    }
+  }
+  CHECK(checks > 500);
+}
