@@ -28,22 +28,43 @@ const char* find_byte(const char* p, const char* e) {
   return p;
 }
 
+#if defined(__SSE2__)
+namespace byte_scan_detail {
+
+// The lanes of `bytes` with low <= byte <= low + span (unsigned), as 0xFF.
+inline __m128i in_range(__m128i bytes, char low, char span) {
+  const __m128i offset = _mm_sub_epi8(bytes, _mm_set1_epi8(low));
+  return _mm_cmpeq_epi8(_mm_min_epu8(offset, _mm_set1_epi8(span)), offset);
+}
+
+// The lanes holding an ASCII letter of either case.
+inline __m128i letters(__m128i bytes) { return in_range(_mm_or_si128(bytes, _mm_set1_epi8(0x20)), 'a', 25); }
+
+// Steps over 16-byte blocks whose every byte `kept` (a lane mask of one block) keeps: the first
+// byte it rejects, or the start of the last partial block for the caller's byte loop.
+template <class KeptLanes>
+const char* skip_kept_blocks(const char* p, const char* e, KeptLanes kept) {
+  while (e - p >= 16) {
+    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const unsigned rejected = static_cast<unsigned>(_mm_movemask_epi8(kept(chunk))) ^ 0xFFFFu;
+    if (rejected != 0) return p + __builtin_ctz(rejected);
+    p += 16;
+  }
+  return p;
+}
+
+}  // namespace byte_scan_detail
+#endif
+
 // The first byte in [p, e) that is none of the usual bytes of movetext: letters, digits, '.', and
 // ' ', '\t', '\r', '\n'; e when there is none.
 inline const char* skip_usual_movetext(const char* p, const char* e) {
 #if defined(__SSE2__)
-  while (e - p >= 16) {
-    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    auto in_range = [](__m128i bytes, char low, char span) {  // low <= byte <= low + span, unsigned
-      const __m128i offset = _mm_sub_epi8(bytes, _mm_set1_epi8(low));
-      return _mm_cmpeq_epi8(_mm_min_epu8(offset, _mm_set1_epi8(span)), offset);
-    };
-    __m128i usual = _mm_or_si128(in_range(_mm_or_si128(chunk, _mm_set1_epi8(0x20)), 'a', 25), in_range(chunk, '0', 9));
+  p = byte_scan_detail::skip_kept_blocks(p, e, [](__m128i chunk) {
+    __m128i usual = _mm_or_si128(byte_scan_detail::letters(chunk), byte_scan_detail::in_range(chunk, '0', 9));
     for (char c : {' ', '\n', '\r', '\t', '.'}) usual = _mm_or_si128(usual, _mm_cmpeq_epi8(chunk, _mm_set1_epi8(c)));
-    const unsigned unusual = static_cast<unsigned>(_mm_movemask_epi8(usual)) ^ 0xFFFFu;
-    if (unusual != 0) return p + __builtin_ctz(unusual);
-    p += 16;
-  }
+    return usual;
+  });
 #endif
   auto usual = [](char c) {
     const char lower = static_cast<char>(c | 0x20);
@@ -58,19 +79,12 @@ inline const char* skip_usual_movetext(const char* p, const char* e) {
 // digits and + # = - / : _), or e when there is none: a move's end found without a branch per byte.
 inline const char* skip_symbol_bytes(const char* p, const char* e) {
 #if defined(__SSE2__)
-  while (e - p >= 16) {
-    const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    auto in_range = [](__m128i bytes, char low, char span) {  // low <= byte <= low + span, unsigned
-      const __m128i offset = _mm_sub_epi8(bytes, _mm_set1_epi8(low));
-      return _mm_cmpeq_epi8(_mm_min_epu8(offset, _mm_set1_epi8(span)), offset);
-    };
+  p = byte_scan_detail::skip_kept_blocks(p, e, [](__m128i chunk) {
     // '/' (0x2F), the digits and ':' (0x3A) are one range.
-    __m128i kept = _mm_or_si128(in_range(_mm_or_si128(chunk, _mm_set1_epi8(0x20)), 'a', 25), in_range(chunk, '/', 11));
+    __m128i kept = _mm_or_si128(byte_scan_detail::letters(chunk), byte_scan_detail::in_range(chunk, '/', 11));
     for (char c : {'+', '#', '=', '-', '_'}) kept = _mm_or_si128(kept, _mm_cmpeq_epi8(chunk, _mm_set1_epi8(c)));
-    const unsigned stops = static_cast<unsigned>(_mm_movemask_epi8(kept)) ^ 0xFFFFu;
-    if (stops != 0) return p + __builtin_ctz(stops);
-    p += 16;
-  }
+    return kept;
+  });
 #endif
   auto kept = [](char c) {
     const char lower = static_cast<char>(c | 0x20);

@@ -173,19 +173,24 @@ void PgnLexer::skip_while(Keep keep) {
   }
 }
 
+// The first byte of [p, e) that is not a blank or a line end, counting the lines passed.
+inline const char* PgnLexer::skip_blanks(const char* p, const char* e) {
+  for (; p != e; ++p) {
+    const std::uint8_t cls = kClasses[static_cast<unsigned char>(*p) + 1];
+    if (cls == kNewlineClass) {
+      ++line_;
+      line_start_ = true;
+    } else if (cls != kBlankClass) {
+      break;
+    }
+  }
+  return p;
+}
+
 bool PgnLexer::skip_space() {
   while (true) {
-    const char* p = data_ + pos_;
     const char* const e = data_ + end_;
-    for (; p != e; ++p) {
-      const std::uint8_t cls = kClasses[static_cast<unsigned char>(*p) + 1];
-      if (cls == kNewlineClass) {
-        ++line_;
-        line_start_ = true;
-      } else if (cls != kBlankClass) {
-        break;
-      }
-    }
+    const char* p = skip_blanks(data_ + pos_, e);
     pos_ = static_cast<std::size_t>(p - data_);
     token_ = pos_;
     if (p == e) {
@@ -233,17 +238,8 @@ const PgnToken& PgnLexer::next() {
   while (true) {
     // The blanks before a token (one or two bytes, mostly) are skipped here; skip_space handles
     // the rest (a refill, a byte-order mark).
-    const char* p = data_ + pos_;
     const char* const e = data_ + end_;
-    for (; p != e; ++p) {
-      const std::uint8_t cls = kClasses[static_cast<unsigned char>(*p) + 1];
-      if (cls == kNewlineClass) {
-        ++line_;
-        line_start_ = true;
-      } else if (cls != kBlankClass) {
-        break;
-      }
-    }
+    const char* p = skip_blanks(data_ + pos_, e);
     pos_ = token_ = static_cast<std::size_t>(p - data_);
     if ((p == e || static_cast<unsigned char>(*p) == 0xEF) && !skip_space()) return end_of_input();
     token_line_ = line_;

@@ -81,6 +81,7 @@ class PgnLexer {
   int refill_and_peek();
   bool ensure(std::size_t n);  // at least n bytes from pos_ are in the buffer
   bool skip_space();  // false at end of input
+  const char* skip_blanks(const char* p, const char* e);
   // Moves pos_ past the bytes `keep` accepts, refilling as needed.
   template <class Keep>
   void skip_while(Keep keep);
