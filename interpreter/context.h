@@ -316,19 +316,12 @@ class Context {
   static_assert(sizeof(std::size_t) >= 8, "comment_mark packs two 32-bit counts");
   std::vector<chess::InsertedComment>& comments() { return comments_; }
   std::vector<GameEdit>& edits() { return edits_; }
-  // The positions that get the run's match comment (--matchstring), and for each how many of
-  // comments() were made before it: the comment is not stored once per position, and those
-  // counts place it among the query's own comments when the game is written.
-  void add_match_comment(chess::NodeId at) {
-    match_comment_nodes_.push_back(at);
-    match_comment_counts_.push_back(static_cast<std::uint32_t>(comments_.size()));
-  }
-  const std::vector<chess::NodeId>& match_comment_nodes() const { return match_comment_nodes_; }
+  // For each position that gets the run's match comment (--matchstring), how many of comments()
+  // were made before it: the comment is not stored once per position, and those counts place it
+  // among the query's own comments when the game is written.
+  void mark_match_comment() { match_comment_counts_.push_back(static_cast<std::uint32_t>(comments_.size())); }
   const std::vector<std::uint32_t>& match_comment_counts() const { return match_comment_counts_; }
-  void clear_match_comments() {
-    match_comment_nodes_.clear();
-    match_comment_counts_.clear();
-  }
+  void clear_match_comments() { match_comment_counts_.clear(); }
   std::size_t comment_mark() const { return comments_.size() | (static_cast<std::size_t>(edits_.size()) << 32); }
   void rollback_comments(std::size_t mark) {
     if (smart_comments_) comments_.resize(mark & 0xffffffffu);
@@ -393,7 +386,6 @@ class Context {
   EvaluationBudget budget_;
   RegexCaptures regex_captures_;
   std::vector<chess::InsertedComment> comments_;
-  std::vector<chess::NodeId> match_comment_nodes_;
   std::vector<std::uint32_t> match_comment_counts_;
   std::vector<GameEdit> edits_;
   std::vector<Value> variables_;

@@ -20,7 +20,7 @@ std::uint64_t visit_positions(const CompiledQuery& query, const RunSettings& set
     std::size_t mark = ctx.comment_mark();
     if (query.body->match(ctx)) {
       matched.push_back(id);
-      if (comment_matches) ctx.add_match_comment(id);
+      if (comment_matches) ctx.mark_match_comment();
     } else {
       ctx.rollback_comments(mark);
     }

@@ -48,9 +48,8 @@ std::string value_text(const Value& v) {
 // of its node (a query that comments nothing, like `true` or `mate`, or comments only before its
 // last match): then the writer gets its text once, with the matching nodes. Otherwise it is
 // stored at each node and the query's comments are cut into runs around the matches.
-chess::RepeatedComment GameOutput::add_query_comments(Context& ctx) {
+chess::RepeatedComment GameOutput::add_query_comments(Context& ctx, std::span<const chess::NodeId> nodes) {
   const std::vector<chess::InsertedComment>& comments = ctx.comments();
-  const std::vector<chess::NodeId>& nodes = ctx.match_comment_nodes();
   const bool sorts_comment = std::any_of(ctx.sorts().begin(), ctx.sorts().end(),
                                          [](const SortState& s) { return !s.comments.empty(); });
   auto made_before = [&](std::size_t match) {
@@ -79,7 +78,7 @@ chess::RepeatedComment GameOutput::add_query_comments(Context& ctx) {
   return {};
 }
 
-void GameOutput::render(const chess::Game& game, Context& ctx) {
+void GameOutput::render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
   header_.clear();
   groups_.clear();
   chess::RepeatedComment repeated;
@@ -96,7 +95,7 @@ void GameOutput::render(const chess::Game& game, Context& ctx) {
       header_.back().text += std::to_string(game.number);
     }
     groups_.push_back(header_);
-    repeated = add_query_comments(ctx);
+    repeated = add_query_comments(ctx, matched);
     for (const SortState& s : ctx.sorts()) groups_.push_back(s.comments);
   }
   // The writer puts them in position order, each node's in the order of groups_, then as made.
@@ -110,14 +109,14 @@ void GameOutput::render(const chess::Game& game, Context& ctx) {
   }
 }
 
-void GameOutput::add(const chess::Game& game, Context& ctx, std::uint64_t matches) {
+void GameOutput::add(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
   if (file_ == nullptr && !settings_.hold_all) return;
-  render(game, ctx);
+  render(game, ctx, matched);
   if (!games_sorted(query_, settings_) && !settings_.hold_all) {
     file_->write(text_);
     return;
   }
-  MatchedGame held{{}, game.number, file_index_, text_, matches};
+  MatchedGame held{{}, game.number, file_index_, text_, matched.size()};
   for (const SortState& s : ctx.sorts()) held.keys.push_back(s.best);
   held_.push_back(std::move(held));
 }

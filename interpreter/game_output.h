@@ -53,8 +53,9 @@ class GameOutput {
   GameOutput(const CompiledQuery& query, OutputSettings settings, OutputFile* file)
       : query_(query), settings_(std::move(settings)), file_(file), writer_(settings_.pgn.format) {}
 
-  // A matched game, with what the query recorded in ctx while examining it.
-  void add(const chess::Game& game, Context& ctx, std::uint64_t matches = 0);
+  // A matched game, with its matching positions and what the query recorded in ctx while
+  // examining it.
+  void add(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched);
   // Writes games held back for sorting. Call once at the end.
   void finish();
   // The input file the next games come from (orders games merged from file shards).
@@ -64,10 +65,10 @@ class GameOutput {
 
  private:
   // Appends the game as written to text_.
-  void render(const chess::Game& game, Context& ctx);
+  void render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched);
   // Adds the query's comments to groups_, with the match comments among them; returns the match
   // comments left for the writer to put last at their nodes.
-  chess::RepeatedComment add_query_comments(Context& ctx);
+  chess::RepeatedComment add_query_comments(Context& ctx, std::span<const chess::NodeId> matched);
 
   const CompiledQuery& query_;
   OutputSettings settings_;

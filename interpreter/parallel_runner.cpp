@@ -88,7 +88,7 @@ class Worker {
     slot.result = examine_game(query_, settings_, ctx_, game, persistent_, slot.stats, matched_);
     if (slot.result.outcome == GameExamination::Outcome::Examined && render_ && game_kept(settings_, slot.result.matches)) {
       output_.set_file_index(slot.file_index);
-      output_.add(game, ctx_, slot.result.matches);
+      output_.add(game, ctx_, matched_);
       slot.output = std::move(output_.held().back());
       output_.held().clear();
     }

@@ -75,7 +75,7 @@ class Run final : public GameRun, private GameFeed::Handler {
       show_match(settings_, game.number);
     }
     output_.set_file_index(file_index);
-    output_.add(game, ctx_, result.matches);
+    output_.add(game, ctx_, matched_);
     if (settings_.on_game_matched) settings_.on_game_matched(game, matched_);
     return true;
   }

@@ -1,6 +1,8 @@
 // Perft tables for the move generator, and the legality rules that perft covers poorly.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "chess/movegen.h"
 
 using namespace quarry::chess;
@@ -128,13 +130,7 @@ TEST_CASE("is_legal and mate/stalemate", "[movegen]") {
 }
 
 TEST_CASE("has_legal_move agrees with the generator along random games and in stalemates", "[movegen]") {
-  std::uint64_t state = 0x2545F4914F6CDD1DULL;
-  auto next_random = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  std::mt19937_64 next_random(0x2545F4914F6CDD1DULL);
   int positions = 0;
   for (int game = 0; game < 200; ++game) {
     Position pos = Position::initial();

@@ -1,6 +1,7 @@
 // SAN and UCI: writing, round trips over every legal move, and the tolerant forms real PGN uses.
 #include <catch2/catch.hpp>
 
+#include <random>
 #include <string>
 
 #include "chess/movegen.h"
@@ -58,13 +59,7 @@ TEST_CASE("SAN round trip over every legal move", "[notation]") {
 
 TEST_CASE("SAN round trip along random games (pins, checks, en passant, promotions)", "[notation]") {
   // parse_san resolves most moves without generating moves; the generator is the oracle here.
-  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
-  auto next_random = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  std::mt19937_64 next_random(0x9E3779B97F4A7C15ULL);
   const Position starts[] = {Position::initial(),
                              fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"),
                              fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -"),

@@ -1,6 +1,8 @@
 // Position: move making, piece identity, attack queries, pins and incremental state.
 #include <catch2/catch.hpp>
 
+#include <random>
+
 #include "chess/movegen.h"
 #include "chess/notation.h"
 
@@ -147,13 +149,7 @@ TEST_CASE("checks found after a move: direct, discovered, en passant, castling, 
 
 TEST_CASE("checkers after every move agree with a recomputation along random legal and pseudo-legal games",
           "[position][movegen]") {
-  std::uint64_t state = 0x9E3779B97F4A7C15ULL;
-  auto next_random = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  std::mt19937_64 next_random(0x9E3779B97F4A7C15ULL);
   struct Start {
     const char* fen;
     bool chess960;
