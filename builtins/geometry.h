@@ -2,6 +2,7 @@
 // the directions of interpreter/directions.h.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "chess/square_set.h"
@@ -42,5 +43,30 @@ inline SquareSet slide(SquareSet from, Step step, SquareSet occupied) {
   reached |= open & move(reached, 4);
   return SquareSet(move(reached, 1) & lands);
 }
+
+// Whether `s` has more than n squares: n lowest squares cleared, without a population count
+// (a library call on CPUs the build does not assume popcnt for).
+inline bool more_than(SquareSet s, int n) {
+  std::uint64_t bits = s.bits();
+  for (int i = 0; i < n && bits != 0; ++i) bits &= bits - 1;
+  return bits != 0;
+}
+
+// kReachingRays[d][t]: the squares from which steps along kSteps[d] reach t on an empty board
+// (t's ray in the opposite direction, t excluded). A chain of links along d that ends on t starts
+// on it, so ray and xray skip a direction whose first set has no square there.
+inline constexpr auto kReachingRays = [] {
+  std::array<std::array<std::uint64_t, 64>, kSteps.size()> rays{};
+  for (std::size_t d = 0; d < kSteps.size(); ++d) {
+    const Step step = kSteps[d];
+    for (int t = 0; t < 64; ++t) {
+      for (int f = t % 8 - step.files, r = t / 8 - step.ranks; f >= 0 && f < 8 && r >= 0 && r < 8;
+           f -= step.files, r -= step.ranks) {
+        rays[d][static_cast<std::size_t>(t)] |= std::uint64_t{1} << (r * 8 + f);
+      }
+    }
+  }
+  return rays;
+}();
 
 }  // namespace quarry::builtins::geometry

@@ -61,12 +61,25 @@ class RayPattern {
     }
     for (std::size_t i = 0; i < sets_.size(); ++i) values[i] = sets_[i]->squares(ctx);
     const std::size_t n = sets_.size();
-    if (!links_can_line_up(values, n, directions)) return SquareSet();
+    const SquareSet last = values[n - 1];
+    if (last.is_empty()) return SquareSet();
+    // With few squares in the last set, a chain along d lies behind one of them: a cheap
+    // necessary condition that rules out most directions before any ray is followed.
+    constexpr int kFewTargets = 4;
+    const bool few = !geometry::more_than(last, kFewTargets);
     const SquareSet occupied = ctx.position().occupied();
     SquareSet result;
     for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
       if (!(directions & (1u << d))) continue;
-      SquareSet chain = values[0] & starts[d];
+      SquareSet behind = SquareSet::all();
+      if (few) {
+        behind = SquareSet();
+        for (Square t : last) behind |= SquareSet(geometry::kReachingRays[d][static_cast<std::size_t>(t.index())]);
+      }
+      SquareSet chain = values[0] & starts[d] & behind;
+      for (std::size_t i = 1; i + 1 < n && chain.any(); ++i) {
+        if (!values[i].intersects(behind)) chain = SquareSet();
+      }
       for (std::size_t i = 1; i < n && chain.any(); ++i) {
         chain = geometry::slide(chain, geometry::kSteps[d], occupied) & values[i];
       }
@@ -76,24 +89,6 @@ class RayPattern {
   }
 
  private:
-  // A cheap necessary condition: every link shares a rank, file or diagonal (as the directions
-  // allow) with some square of the last set. Most positions fail it before any ray is followed.
-  static bool links_can_line_up(const SquareSet* values, std::size_t n, std::uint8_t directions) {
-    const SquareSet last = values[n - 1];
-    if (last.is_empty()) return false;
-    constexpr int kFewTargets = 4;
-    if (last.count() > kFewTargets) return true;
-    SquareSet lines;
-    for (Square t : last) {
-      if (directions & geometry::kOrthogonal) lines |= chess::rook_rays(t);
-      if (directions & geometry::kDiagonal) lines |= chess::bishop_rays(t);
-    }
-    for (std::size_t i = 0; i + 1 < n; ++i) {
-      if (!values[i].intersects(lines)) return false;
-    }
-    return true;
-  }
-
   std::vector<FilterPtr> sets_;
 };
 
@@ -183,7 +178,7 @@ class Pin final : public Filter {
   // many targets: then the per-slider test is as cheap).
   static SquareSet sliders_in_line(SquareSet to, SquareSet orthogonal, SquareSet diagonal) {
     constexpr int kFewTargets = 4;
-    if (to.count() > kFewTargets) return orthogonal | diagonal;
+    if (geometry::more_than(to, kFewTargets)) return orthogonal | diagonal;
     SquareSet rook_lines, bishop_lines;
     for (Square t : to) {
       rook_lines |= chess::rook_rays(t);

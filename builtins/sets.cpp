@@ -25,14 +25,21 @@ class PieceDesignator final : public Filter {
     both_ = white & black;
     white_only_ = white & ~black;
     black_only_ = black & ~white;
+    // One piece of one colour (`k`, `Q`), the most common designator: two lookups, no loop.
+    if (!everything_ && !empty_ && both_ == 0 && std::popcount(white | black) == 1) {
+      single_ = true;
+      single_colour_ = white != 0 ? Color::White : Color::Black;
+      single_type_ = static_cast<PieceType>(std::countr_zero(white | black) + 1);
+    }
   }
 
   // Piece designators stand in most queries' hot loops: one lookup per piece type named.
   SquareSet squares(Context& ctx) const override {
     if (everything_) return squares_;
     const chess::Position& pos = ctx.position();
+    if (single_) return pos.pieces(single_colour_, single_type_) & squares_;
     SquareSet found = empty_ ? ~pos.occupied() : SquareSet();
-    found |= of_types(pos, both_);
+    if (both_ != 0) found |= of_types(pos, both_);
     if (white_only_ != 0) found |= of_types(pos, white_only_) & pos.pieces(Color::White);
     if (black_only_ != 0) found |= of_types(pos, black_only_) & pos.pieces(Color::Black);
     return found & squares_;
@@ -50,6 +57,9 @@ class PieceDesignator final : public Filter {
   SquareSet squares_;
   bool everything_ = false;
   bool empty_ = false;
+  bool single_ = false;
+  Color single_colour_ = Color::White;
+  PieceType single_type_ = PieceType::None;
   unsigned both_ = 0, white_only_ = 0, black_only_ = 0;
 };
 

@@ -323,9 +323,9 @@ class Context {
   const std::vector<std::uint32_t>& match_comment_counts() const { return match_comment_counts_; }
   void clear_match_comments() { match_comment_counts_.clear(); }
   std::size_t comment_mark() const { return comments_.size() | (static_cast<std::size_t>(edits_.size()) << 32); }
+  // Nearly every rollback finds nothing to drop: that test is inline, the resizing is not.
   void rollback_comments(std::size_t mark) {
-    if (smart_comments_) comments_.resize(mark & 0xffffffffu);
-    edits_.resize(mark >> 32);
+    if (mark != comment_mark()) rollback_changed(mark);
   }
   // Drops the comments and edits made since the mark, smart comments or not (for a filter that
   // has set them aside itself).
@@ -375,6 +375,7 @@ class Context {
   }
 
  private:
+  void rollback_changed(std::size_t mark);
   const chess::Game* game_ = nullptr;
   std::uint64_t game_serial_ = 0;
   chess::NodeId node_ = 0;
