@@ -34,8 +34,13 @@ class ZobristKey final : public Filter, public ShortTextSource {
   bool short_text(Context& ctx, ShortText& out) const override {
     static_assert(ShortText::kCapacity >= 16);
     const std::uint64_t key = ctx.position().zobrist_key();
-    put_hex(out.data(), static_cast<std::uint32_t>(key >> 32));
-    put_hex(out.data() + 8, static_cast<std::uint32_t>(key));
+    Context::KeyText& last = ctx.key_text();
+    if (last.key != key) {
+      put_hex(last.digits.data(), static_cast<std::uint32_t>(key >> 32));
+      put_hex(last.digits.data() + 8, static_cast<std::uint32_t>(key));
+      last.key = key;
+    }
+    std::memcpy(out.data(), last.digits.data(), last.digits.size());
     out.set_size(16);
     return true;
   }

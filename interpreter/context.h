@@ -1,6 +1,7 @@
 // The evaluation context: the game and position being examined, and what evaluation records.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <compare>
@@ -304,6 +305,13 @@ class Context {
   // A comment at a position; one made at an imaginary position goes to its game position.
   void add_comment(chess::NodeId at, std::string text) { comments_.push_back({anchor(at), std::move(text)}); }
   PositionFacts& facts() { return facts_; }
+  // The last Zobrist key written as text, and its 16 hex digits: the repetition queries read
+  // `zobristkey` twice per position (to update an entry, then to test it).
+  struct KeyText {
+    std::uint64_t key = 0;
+    std::array<char, 16> digits{'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0'};
+  };
+  KeyText& key_text() { return key_text_; }
   // The slot of a per-game constant (numbered by the binder); grows on first use.
   GameConstantSlot& game_constant(std::size_t slot) {
     if (slot >= game_constants_.size()) game_constants_.resize(slot + 1);
@@ -383,6 +391,7 @@ class Context {
   std::deque<ImaginaryNode> transient_;
   std::deque<ImaginaryNode> saved_;
   PositionFacts facts_;
+  KeyText key_text_;
   std::vector<GameConstantSlot> game_constants_;
   EvaluationBudget budget_;
   RegexCaptures regex_captures_;

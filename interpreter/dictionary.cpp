@@ -109,10 +109,21 @@ const Dictionary::Entry* Dictionary::find(const Value& key) const {
   return e == kEmpty ? nullptr : &entries_[e - 1];
 }
 
+// Text equality without a memcmp call for the 16-character keys of `zobristkey`, the usual text
+// key (the repetition queries look each one up twice in a row).
+static bool same_text(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  if (a.size() != 16) return a == b;
+  std::uint64_t x[2], y[2];
+  std::memcpy(x, a.data(), sizeof x);
+  std::memcpy(y, b.data(), sizeof y);
+  return ((x[0] ^ y[0]) | (x[1] ^ y[1])) == 0;
+}
+
 std::uint32_t Dictionary::recent_text(std::string_view key) const {
   if (recent_text_ == kEmpty) return kEmpty;
   const std::string* text = std::get_if<std::string>(&entries_[recent_text_ - 1].first);
-  return text != nullptr && *text == key ? recent_text_ : kEmpty;
+  return text != nullptr && same_text(*text, key) ? recent_text_ : kEmpty;
 }
 
 const Dictionary::Entry* Dictionary::find_text(std::string_view key) const {
