@@ -61,6 +61,7 @@ class Line final : public Filter {
     start_state.frames.push_back({0, 0, 0});
     initial_ = closure({start_state}, [this](std::uint64_t steps) { initial_steps_ += steps; });
     initial_accepting_ = accepting(initial_);
+    if (initial_.size() == 1 && !initial_accepting_) lone_first_ = item(initial_[0].frames.back()).filter;
   }
 
   std::optional<std::int64_t> number(Context& ctx) const override {
@@ -212,15 +213,28 @@ class Line final : public Filter {
       if (covered_.size() < game.node_count()) covered_.resize(game.node_count(), false);
       if (!Context::is_imaginary(start) && covered_[start]) return std::nullopt;
     }
+    ctx.charge(initial_steps_);  // the closure of the start state, made once
+    // A line is tried at every position and most tries fail at the first constituent: with one
+    // start state, its filter is tried before the search is set up (the search then finds the
+    // result among the known ones, as if it had tried it itself).
+    const bool tried_first = lone_first_ >= 0 && start < game.node_count();
+    const std::size_t mark = ctx.comment_mark();
+    if (tried_first) {
+      ctx.charge(initial_.size());  // what consuming the start charges
+      if (!pattern_.filters[static_cast<std::size_t>(lone_first_)]->match(ctx)) {
+        ctx.rollback_comments(mark);
+        return std::nullopt;
+      }
+    }
     KnownLease known;
     (*known).start(game.node_count() * pattern_.filters.size());
     Search s{ctx, {}, *known, {}, -1, -1, false};
-    ctx.charge(initial_steps_);  // the closure of the start state, made once
+    if (tried_first) set_aside(s, key_of(start, lone_first_), mark, true);
     if (initial_accepting_) {
       s.best_length = 0;
       if (options_.firstmatch) s.done = true;
     }
-    if (!s.done) visit(s, start);
+    if (!s.done) visit(s, start, tried_first);
     if (s.best_length < 0) return std::nullopt;
     if (options_.range) {
       std::optional<std::pair<std::int64_t, std::int64_t>> r = options_.range->at(ctx);
@@ -250,7 +264,8 @@ class Line final : public Filter {
   // order, as the recursive walk did: firstmatch and ties keep the same line.
   // The start consumes from the initial states in place: when its first constituents fail there,
   // as at most positions, the try allocates nothing.
-  void visit(Search& s, NodeId start) const {
+  void visit(Search& s, NodeId start, bool start_charged) const {
+    if (!start_charged) s.ctx.charge(initial_.size());
     std::vector<State> next = consume(s, start, initial_, 0);
     if (next.empty()) return;
     std::vector<Pending> stack;
@@ -268,6 +283,7 @@ class Line final : public Filter {
     while (!stack.empty() && !s.done) {
       Pending p = std::move(stack.back());
       stack.pop_back();
+      s.ctx.charge(p.states.size());
       next = consume(s, p.node, p.states, p.depth);
       if (!next.empty()) push_successors(p.node, std::move(next), p.depth);
     }
@@ -275,8 +291,9 @@ class Line final : public Filter {
 
   // Consumes `node` from each state and records an accepting line; returns the states that go on
   // to the successors (none when the line ends here or the search is done).
+  // The caller charges states.size() first: each state may add a trail step, and bounded repeats
+  // multiply them.
   std::vector<State> consume(Search& s, NodeId node, const std::vector<State>& states, std::int64_t depth) const {
-    s.ctx.charge(states.size());  // each state may add a trail step: bounded repeats multiply them
     std::vector<State> next;
     for (const State& st : states) {
       if (accepting(st)) continue;
@@ -359,14 +376,24 @@ class Line final : public Filter {
 
   // Whether constituent i matches at `node`; evaluated once per node, its comments kept aside
   // until the reported line is known (smart comments).
+  std::size_t key_of(NodeId node, int i) const {
+    return static_cast<std::size_t>(node) * pattern_.filters.size() + static_cast<std::size_t>(i);
+  }
+
   bool matches(Search& s, NodeId node, int i) const {
-    const std::size_t key = static_cast<std::size_t>(node) * pattern_.filters.size() + static_cast<std::size_t>(i);
+    const std::size_t key = key_of(node, i);
     // Imaginary positions (a line evaluated inside one) are few: they are not cached.
-    const bool cached = key < s.known.size();
-    if (cached && s.known.at(key) != 0) return s.known.at(key) == 1;
+    if (key < s.known.size() && s.known.at(key) != 0) return s.known.at(key) == 1;
     NodeSwitch guard(s.ctx, node);
     const std::size_t mark = s.ctx.comment_mark();
     const bool ok = pattern_.filters[static_cast<std::size_t>(i)]->match(s.ctx);
+    set_aside(s, key, mark, ok);
+    return ok;
+  }
+
+  // After constituent `key` was evaluated from `mark`: a match's comments are kept aside until the
+  // reported line is known, a failure's are rolled back; the result is known from then on.
+  void set_aside(Search& s, std::size_t key, std::size_t mark, bool ok) const {
     if (ok) {
       auto& all = s.ctx.comments();
       const auto begin = all.begin() + static_cast<std::ptrdiff_t>(mark & 0xffffffffu);
@@ -375,8 +402,7 @@ class Line final : public Filter {
     } else {
       s.ctx.rollback_comments(mark);
     }
-    if (cached) s.known.set(key, ok);
-    return ok;
+    if (key < s.known.size()) s.known.set(key, ok);
   }
 
   // The next positions of a line: children (the main line only without variations) or the
@@ -453,6 +479,7 @@ class Line final : public Filter {
   std::vector<State> initial_;  // the closure of the start state
   std::uint64_t initial_steps_ = 0;  // what making it charged
   bool initial_accepting_ = false;
+  int lone_first_ = -1;  // the filter of the one start state, if there is one and it does not accept
   // nestban: the positions of this game inside lines already matched (per game, by serial).
   mutable std::uint64_t serial_ = 0;
   mutable std::vector<bool> covered_;
