@@ -230,8 +230,8 @@ void PgnReader::Impl::warn(std::uint64_t line, std::string message, bool repaire
 void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
   if (skipped_depth_ > 0 || !error_.empty()) return;
   const GameNode& node = game.node(current_);
-  std::optional<Move> move = parse_san(node.position, t.text);
-  if (!move) {
+  const Move move = parse_san_move(node.position, t.text);
+  if (move.is_none()) {
     // Like pgn-extract, a bad move inside a variation costs only the rest of that variation.
     if (!variations_.empty()) {
       skipped_depth_ = 1;
@@ -256,7 +256,7 @@ void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
     fail(t, "game too long at \"" + std::string(t.text) + "\"");
     return;
   }
-  current_ = game.add_child(current_, *move);
+  current_ = game.add_child(current_, move);
   if (!comments_before_.empty()) {
     auto& before = game.node(current_).comments_before;
     for (std::string& c : comments_before_) before.push_back(std::move(c));
