@@ -16,8 +16,10 @@ const Position& initial_position() {
 }  // namespace
 
 void Game::clear() {
-  // Moving tags into the spare pool keeps their heap buffers for the next game's tags.
-  for (Tag& t : tags_) spare_tags_.push_back(std::move(t));
+  // Moving tags into the spare pool keeps their heap buffers for the next game's tags. Last
+  // first, so add_tag takes them back in order: the next game's tags mostly have the same names
+  // in the same order, and a name already in place is not copied again.
+  for (auto t = tags_.rbegin(); t != tags_.rend(); ++t) spare_tags_.push_back(std::move(*t));
   tags_.clear();
   result_.clear();
   number = 0;
@@ -36,10 +38,10 @@ Tag& Game::add_tag(std::string_view name, std::string_view value) {
   if (spare_tags_.empty()) {
     tags_.push_back(Tag{std::string(name), std::string(value)});
   } else {
-    tags_.push_back(std::move(spare_tags_.back()));
+    Tag& tag = tags_.emplace_back(std::move(spare_tags_.back()));
     spare_tags_.pop_back();
-    tags_.back().name.assign(name);
-    tags_.back().value.assign(value);
+    if (tag.name != name) tag.name.assign(name);
+    tag.value.assign(value);
   }
   return tags_.back();
 }
@@ -65,9 +67,7 @@ void Game::remove_tag(std::string_view name) {
 
 void Game::set_start(const Position& start) {
   nodes_.clear();
-  nodes_.emplace_back();
-  nodes_.back().position = start;
-  last_child_.assign(1, kNoNode);
+  nodes_.emplace_back(start, Move(), kNoNode, std::uint16_t{0});  // built from `start`, not default-built first
   preorder_valid_ = false;
 }
 
@@ -82,13 +82,13 @@ NodeId Game::add_child(NodeId parent, Move move) {
   } else {
     child.position.play(move);
   }
-  if (from.first_child == kNoNode) {
-    nodes_[parent].first_child = id;
+  GameNode& parent_node = nodes_[parent];
+  if (parent_node.first_child == kNoNode) {
+    parent_node.first_child = id;
   } else {
-    nodes_[last_child_[parent]].next_sibling = id;
+    nodes_[parent_node.last_child].next_sibling = id;
   }
-  last_child_[parent] = id;
-  last_child_.push_back(kNoNode);
+  parent_node.last_child = id;
   preorder_valid_ = false;
   return id;
 }

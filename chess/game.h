@@ -27,14 +27,17 @@ struct GameNode {
   GameNode() = default;
   // A child node, its position copied once (not default-built first and then overwritten).
   GameNode(const Position& parent_position, Move m, NodeId parent_id, std::uint16_t ply_from_root)
-      : position(parent_position), move(m), parent(parent_id), ply(ply_from_root) {}
+      : position(parent_position), move(m), ply(ply_from_root), parent(parent_id) {}
 
   Position position;
   Move move;                      // none() at the root
+  std::uint16_t ply = 0;          // half-moves from the root
   NodeId parent = kNoNode;
   NodeId first_child = kNoNode;
   NodeId next_sibling = kNoNode;
-  std::uint16_t ply = 0;          // half-moves from the root
+  // The last of the children, so appending a variation is O(1) however many there are. It fills
+  // the node's padding: kept here, it costs no separate per-node array to grow on every move.
+  NodeId last_child = kNoNode;
   std::vector<std::string> comments_before;  // text before the move (first move of a variation)
   std::vector<std::string> comments_after;   // text after the move, i.e. at this position
   std::vector<std::uint8_t> nags;            // $N annotations, !/? suffixes converted to NAGs
@@ -88,7 +91,6 @@ class Game {
   std::string result_;
   void build_order() const;
 
-  std::vector<NodeId> last_child_;  // per node, so appending a variation is O(1) however many
   std::vector<Tag> spare_tags_;  // cleared tags kept for their string capacity
   mutable std::vector<NodeId> preorder_;
   mutable std::vector<NodeId> position_ids_;

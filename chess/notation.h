@@ -31,6 +31,10 @@ SanText san_text(const Position& pos, Move m, const Position& after);
 // !?, ?!, !!, ??, and "--" / "Z0" as the null move. Returns nullopt if no legal move fits or
 // the text is ambiguous.
 std::optional<Move> parse_san(const Position& pos, std::string_view san);
+// parse_san answering Move::none() where it answers nullopt: the PGN reader's per-move call. An
+// optional<Move> returned from parse_san's many exits was assembled in memory a byte and two bytes
+// at a time and read back as one word, a store-forwarding stall on every move (perf annotate).
+Move parse_san_move(const Position& pos, std::string_view san);
 
 // UCI coordinates ("e2e4", "e7e8q"); castling as king-to-destination ("e1g1") in standard
 // chess and king-takes-rook in Chess960.

@@ -68,6 +68,15 @@ int castling_rights_kept(const Position& pos) {
   return kept;
 }
 
+// A bit standing for a tag name (its length and its first and last letters): a game's tags mostly
+// set distinct bits, so a name whose bit is not yet set is known not to be among them without a
+// search through the tags read so far.
+std::uint64_t tag_name_bit(std::string_view name) {
+  const std::size_t first = name.empty() ? 0 : static_cast<unsigned char>(name.front());
+  const std::size_t last = name.empty() ? 0 : static_cast<unsigned char>(name.back());
+  return std::uint64_t{1} << ((name.size() * 7 + first + last * 3) & 63);
+}
+
 // Gives a game whose text was not read as written the kWarningTag tag; repairs alone do not.
 void mark(Game& game, const std::vector<PgnDiagnostic>& warnings) {
   std::string value;
@@ -151,6 +160,7 @@ class PgnReader::Impl {
   std::uint64_t fen_line_ = 0;
   std::vector<PgnDiagnostic> warnings_;
   std::uint64_t variant_line_ = 0;
+  std::uint64_t tag_names_ = 0;  // tag_name_bit of every tag read in this game
   bool brackets_said_ = false;  // the square-bracket warning is given once per game
   bool filter_asked_ = false;   // skip_movetext was asked about this game
   bool bypassing_ = false;      // its answer: the movetext is scanned, not read
@@ -167,15 +177,17 @@ void PgnReader::Impl::fail(const PgnToken& t, std::string message) {
 // A variant Quarry does not play skips the game: its moves would be misread as standard chess.
 void PgnReader::Impl::start(Game& game) {
   started_ = true;
-  const std::string* variant = game.tag("Variant");
-  const std::optional<VariantRules> rules = variant_rules_from_name(variant != nullptr ? *variant : "");
+  // Most games have neither tag: their bits say so without searching the tags.
+  const std::string* variant = (tag_names_ & tag_name_bit("Variant")) != 0 ? game.tag("Variant") : nullptr;
+  static const std::optional<VariantRules> kNoVariantTag = variant_rules_from_name("");
+  const std::optional<VariantRules> rules = variant != nullptr ? variant_rules_from_name(*variant) : kNoVariantTag;
   if (!rules) {
     error_ = "unsupported variant \"" + *variant + "\" (Quarry plays standard, Chess960 and Four-File chess)";
     error_line_ = variant_line_;
     fatal_ = true;
     return;
   }
-  const std::string* fen = game.tag("FEN");
+  const std::string* fen = (tag_names_ & tag_name_bit("FEN")) != 0 ? game.tag("FEN") : nullptr;
   if (fen == nullptr && !rules->chess960 && rules->variant == Variant::Standard) return;  // clear() put the start
   std::string why;
   const std::string_view text = fen != nullptr ? std::string_view(*fen) : variant_start_fen(rules->variant);
@@ -218,8 +230,8 @@ void PgnReader::Impl::warn(std::uint64_t line, std::string message, bool repaire
 void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
   if (skipped_depth_ > 0 || !error_.empty()) return;
   const GameNode& node = game.node(current_);
-  std::optional<Move> move = parse_san(node.position, t.text);
-  if (!move) {
+  const Move move = parse_san_move(node.position, t.text);
+  if (move.is_none()) {
     // Like pgn-extract, a bad move inside a variation costs only the rest of that variation.
     if (!variations_.empty()) {
       skipped_depth_ = 1;
@@ -244,7 +256,7 @@ void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
     fail(t, "game too long at \"" + std::string(t.text) + "\"");
     return;
   }
-  current_ = game.add_child(current_, *move);
+  current_ = game.add_child(current_, move);
   if (!comments_before_.empty()) {
     auto& before = game.node(current_).comments_before;
     for (std::string& c : comments_before_) before.push_back(std::move(c));
@@ -354,6 +366,7 @@ void PgnReader::Impl::reset(Game& game) {
   fen_line_ = 0;
   warnings_.clear();
   variant_line_ = 0;
+  tag_names_ = 0;
   brackets_said_ = false;
   filter_asked_ = false;
   bypassing_ = false;
@@ -397,14 +410,21 @@ void PgnReader::Impl::on_movetext(Game& game, const PgnToken& t) {
 
 // A tag before the game's movetext: its unescaped value joins the game's tags.
 void PgnReader::Impl::on_tag(Game& game, const PgnToken& t) {
-  if (game.tag(t.name) != nullptr) {
+  const std::uint64_t name_bit = tag_name_bit(t.name);
+  if ((tag_names_ & name_bit) != 0 && game.tag(t.name) != nullptr) {
     // Read as written (the first value counts), but said: it is what a tag line cut short
     // looks like once the next game's tags merge into this one.
     warn(t.line, "tag '" + std::string(t.name.substr(0, 40)) +
                      "' given twice (a tag line cut short merges the next game's tags into this one)",
          true);
   }
-  unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
+  // Most values have no escape: copied once, where unescaping would first clear the value.
+  if (t.text.find('\\') == std::string_view::npos) {
+    game.add_tag(t.name, t.text);
+  } else {
+    unescape_tag_value(t.text, game.add_tag(t.name, {}).value);
+  }
+  tag_names_ |= name_bit;
   if (t.name == "FEN") fen_line_ = t.line;
   if (t.name == "Variant") variant_line_ = t.line;
 }

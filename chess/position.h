@@ -117,6 +117,7 @@ class alignas(16) Position {
   void move_piece(Square from, Square to);
   std::uint64_t compute_key() const;
   SquareSet compute_checkers() const;
+  SquareSet checkers_in_place() const;  // the same, inlined (position.cpp only)
   // Polyglot's en passant term: counted only when a pawn of the side to move can capture.
   std::uint64_t en_passant_key() const;
   void play_castling(Square king_from, Square rook_from);

@@ -456,3 +456,50 @@ TEST_CASE("the movetext filter passes over a game's moves after its tags", "[pgn
   CHECK(reader->next(game, diagnostic) == PgnReader::Status::End);
   CHECK(numbers == std::vector<std::uint64_t>{1, 2, 3, 4});
 }
+
+// The reader remembers a game's tag names as a bit mask (to skip the repeat search and the
+// [FEN]/[Variant] lookups) and reuses the last game's tag storage: neither may leak from one game
+// into the next or hide a repeated tag.
+TEST_CASE("reader: repeated tags and FEN across games with reused tag storage", "[pgn_reader]") {
+  const std::string text =
+      "[Event \"A\"]\n[Site \"X\"]\n[Event \"B\"]\n[Annotator \"a \\\"b\\\"\"]\n\n1. e4 *\n\n"
+      "[White \"W\"]\n[FEN \"7k/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb1 *\n\n"
+      "[Black \"Z\"]\n\n1. d4 *\n";
+  auto r = read_all(text);
+  REQUIRE(r.games.size() == 3);
+  const Game& first = r.games[0];
+  CHECK(first.tags().size() == 4);
+  REQUIRE(first.tag("Event") != nullptr);
+  CHECK(*first.tag("Event") == "A");  // the first value counts
+  REQUIRE(first.tag("Annotator") != nullptr);
+  CHECK(*first.tag("Annotator") == "a \"b\"");
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].message.find("tag 'Event' given twice") != std::string::npos);
+
+  const Game& second = r.games[1];
+  CHECK(second.tags().size() == 2);
+  CHECK(second.tag("Event") == nullptr);
+  CHECK(second.node(second.root()).position.fen() == "7k/8/8/8/8/8/8/K7 w - - 0 1");
+  CHECK(mainline_san(second) == std::vector<std::string>{"Kb1"});
+
+  const Game& third = r.games[2];
+  CHECK(third.tags().size() == 1);
+  REQUIRE(third.tag("Black") != nullptr);
+  CHECK(*third.tag("Black") == "Z");
+  CHECK(third.tag("FEN") == nullptr);
+  CHECK(third.node(third.root()).position == Position::initial());
+  CHECK(mainline_san(third) == std::vector<std::string>{"d4"});
+}
+
+TEST_CASE("parse_san_move answers Move::none() where parse_san answers nullopt", "[notation]") {
+  const Position start = Position::initial();
+  for (const char* san : {"e4", "Nf3", "Nc3", "e5", "Ke2", "Nd2", "O-O", "--", "xyz", ""}) {
+    const std::optional<Move> expected = parse_san(start, san);
+    const Move got = parse_san_move(start, san);
+    CAPTURE(san);
+    CHECK(got.is_none() == !expected.has_value());
+    if (expected) CHECK(got == *expected);
+  }
+  CHECK(parse_san_move(start, "e5").is_none());
+  CHECK(parse_san_move(start, "--").is_null());
+}
