@@ -128,19 +128,43 @@ std::optional<Position> Position::from_fen(std::string_view fen, std::string* er
     fail(error, "FEN: move counters must be numbers");
     return std::nullopt;
   }
-  pos.halfmove_clock_ = static_cast<std::uint16_t>(halfmove);
-  pos.fullmove_number_ = static_cast<std::uint16_t>(fullmove < 1 ? 1 : fullmove);
-  pos.chess960_ = chess960;
-  for (int i = 0; i < 4; ++i) {
-    const Square rook = pos.castling_rook_[i];
-    if (!rook.is_valid()) continue;
-    const Square k = pos.king(i < 2 ? Color::White : Color::Black);
-    // Castling that standard chess cannot describe means the game is Chess960.
-    if (k.file() != 4 || (rook.file() != 0 && rook.file() != 7)) pos.chess960_ = true;
-  }
-  pos.key_ = pos.compute_key();
-  pos.checkers_ = pos.compute_checkers();
+  pos.finish_fen(halfmove, fullmove, chess960);
   return pos;
+}
+
+std::optional<Position> Position::from_board(const std::array<Piece, 64>& board, Color side_to_move,
+                                             std::string_view castling, Square en_passant, int halfmove,
+                                             int fullmove, bool chess960) {
+  Position pos;
+  int next_id = 1;  // numbered as parse_placement numbers them: rank 8 to rank 1, file a to h
+  for (int rank = 7; rank >= 0; --rank) {
+    for (int file = 0; file < 8; ++file) {
+      const Square s(file, rank);
+      if (!board[s.index()].is_none()) pos.put_piece(s, board[s.index()], next_id++);
+    }
+  }
+  pos.side_to_move_ = side_to_move;
+  const std::string en_passant_field = en_passant.is_valid() ? en_passant.name() : "-";
+  if (!pos.parse_castling(castling.empty() ? "-" : castling, nullptr) ||
+      !pos.parse_en_passant(en_passant_field, nullptr))
+    return std::nullopt;
+  pos.finish_fen(halfmove, fullmove, chess960);
+  return pos;
+}
+
+void Position::finish_fen(int halfmove, int fullmove, bool chess960) {
+  halfmove_clock_ = static_cast<std::uint16_t>(halfmove);
+  fullmove_number_ = static_cast<std::uint16_t>(fullmove < 1 ? 1 : fullmove);
+  chess960_ = chess960;
+  for (int i = 0; i < 4; ++i) {
+    const Square rook = castling_rook_[i];
+    if (!rook.is_valid()) continue;
+    const Square k = king(i < 2 ? Color::White : Color::Black);
+    // Castling that standard chess cannot describe means the game is Chess960.
+    if (k.file() != 4 || (rook.file() != 0 && rook.file() != 7)) chess960_ = true;
+  }
+  key_ = compute_key();
+  checkers_ = compute_checkers();
 }
 
 std::string Position::castling_field() const {

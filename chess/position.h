@@ -35,6 +35,12 @@ class alignas(16) Position {
   // dropped. Standard: as from_fen.
   static std::optional<Position> from_variant_fen(std::string_view fen, VariantRules rules,
                                                   std::string* error = nullptr);
+  // The position from_fen reads from the FEN of these fields (pieces numbered in the same order),
+  // built without the text: retractions make a predecessor for every retracted move. `castling`
+  // is a FEN castling field ("-", "KQkq", Shredder letters); nullopt where from_fen would fail.
+  static std::optional<Position> from_board(const std::array<Piece, 64>& board, Color side_to_move,
+                                            std::string_view castling, Square en_passant, int halfmove,
+                                            int fullmove, bool chess960);
   std::string fen() const;
 
   // --- board contents ---------------------------------------------------------------------
@@ -129,6 +135,9 @@ class alignas(16) Position {
   bool parse_castling(std::string_view field, std::string* error);
   bool parse_en_passant(std::string_view field, std::string* error);
   std::string castling_field() const;
+  // The counters, Chess960 by the castling rooks, the key and the checkers: what from_fen and
+  // from_board do once the board, side, castling rights and en passant square are read.
+  void finish_fen(int halfmove, int fullmove, bool chess960);
 
   std::array<Piece, 64> board_{};
   std::array<std::uint8_t, 64> piece_id_{};

@@ -183,3 +183,29 @@ TEST_CASE("while a side holds a castling right none of its kings retracts, howev
   const Position no_rights = at("rnbqkknr/pppnp1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQ - 0 3");
   CHECK(has(texts(no_rights, legal_retractions(no_rights)), "~Kf7f8"));
 }
+
+// retract() builds a standard predecessor from its board; it must be the position FEN reading
+// gives, piece identities included (they are numbered in FEN order).
+TEST_CASE("a predecessor built from its board is the position its FEN reads as", "[retro]") {
+  int compared = 0;
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                          "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 40", "1k6/8/8/8/8/8/8/RK5R w H - 3 20",
+                          "8/8/3p1P2/41kP1/4Q3/5P2/8/7K b - - 0 1", "2r1k3/8/8/8/8/8/8/4K2R b Kk - 5 9"}) {
+    const std::optional<Position> pos = Position::from_fen(fen, nullptr, std::string(fen).find(" H ") != std::string::npos);
+    REQUIRE(pos.has_value());
+    for (const Retraction& r : pseudolegal_retractions(*pos)) {
+      const Position built = retract(*pos, r);
+      const std::optional<Position> read = Position::from_fen(built.fen(), nullptr, pos->chess960());
+      INFO(fen << " " << retraction_text(*pos, r));
+      REQUIRE(read.has_value());
+      CHECK(built.fen() == read->fen());
+      CHECK(built.zobrist_key() == read->zobrist_key());
+      CHECK(built.checkers() == read->checkers());
+      CHECK(built.chess960() == read->chess960());
+      for (Square s : SquareSet::all()) CHECK(built.piece_id(s) == read->piece_id(s));
+      ++compared;
+    }
+  }
+  CHECK(compared > 100);
+}
