@@ -195,15 +195,11 @@ class MoveFilter final : public Filter {
   template <typename Visit>
   void scan_reverse(Context& ctx, Visit visit) const {
     const CriteriaSets sets = evaluate_sets(ctx, ctx.node());
-    const chess::Position& position = ctx.position();
-    const std::vector<chess::Retraction> retractions = mode_ == MoveMode::ReverseLegal
-                                                           ? chess::legal_retractions(position)
-                                                           : chess::pseudolegal_retractions(position);
-    for (const chess::Retraction& r : retractions) {
-      ctx.charge();  // building each predecessor is work even when no target is evaluated there
-      const chess::Position before = chess::retract(position, r);
-      if (accepts(r.move, before, false, sets) && !visit(r.move, before)) return;
-    }
+    chess::for_each_predecessor(ctx.position(), mode_ == MoveMode::ReverseLegal,
+                                [&](const chess::Retraction& r, const chess::Position& before) {
+                                  ctx.charge();  // building each predecessor is work even when no target is evaluated there
+                                  return !accepts(r.move, before, false, sets) || visit(r.move, before);
+                                });
   }
 
   // Calls visit(move, position before it) for each matching move until visit returns false.

@@ -28,72 +28,65 @@ const char* find_byte(const char* p, const char* e) {
   return p;
 }
 
+// A set of bytes as the PGN scanners need them: the ASCII letters of either case, the bytes from
+// `Low` to `High`, and a few single bytes. One description gives both the byte test and the
+// 16-lane test, so the SIMD blocks and the byte loop after them cannot disagree.
+template <char Low, char High, char... Singles>
+struct LettersRangeAnd {
+  static_assert(Low <= High);
+
+  static bool contains(char c) {
+    const char lower = static_cast<char>(c | 0x20);
+    return (lower >= 'a' && lower <= 'z') || (c >= Low && c <= High) || ((c == Singles) || ...);
+  }
+
 #if defined(__SSE2__)
-namespace byte_scan_detail {
+  // The lanes of `chunk` holding a byte of the set, as 0xFF.
+  static __m128i lanes(__m128i chunk) {
+    __m128i kept = _mm_or_si128(in_range(_mm_or_si128(chunk, _mm_set1_epi8(0x20)), 'a', 'z' - 'a'),
+                                in_range(chunk, Low, static_cast<char>(High - Low)));
+    ((kept = _mm_or_si128(kept, _mm_cmpeq_epi8(chunk, _mm_set1_epi8(Singles)))), ...);
+    return kept;
+  }
 
-// The lanes of `bytes` with low <= byte <= low + span (unsigned), as 0xFF.
-inline __m128i in_range(__m128i bytes, char low, char span) {
-  const __m128i offset = _mm_sub_epi8(bytes, _mm_set1_epi8(low));
-  return _mm_cmpeq_epi8(_mm_min_epu8(offset, _mm_set1_epi8(span)), offset);
-}
+ private:
+  // The lanes of `bytes` with low <= byte <= low + span (unsigned), as 0xFF.
+  static __m128i in_range(__m128i bytes, char low, char span) {
+    const __m128i offset = _mm_sub_epi8(bytes, _mm_set1_epi8(low));
+    return _mm_cmpeq_epi8(_mm_min_epu8(offset, _mm_set1_epi8(span)), offset);
+  }
+#endif
+};
 
-// The lanes holding an ASCII letter of either case.
-inline __m128i letters(__m128i bytes) { return in_range(_mm_or_si128(bytes, _mm_set1_epi8(0x20)), 'a', 25); }
-
-// Steps over 16-byte blocks whose every byte `kept` (a lane mask of one block) keeps: the first
-// byte it rejects, or the start of the last partial block for the caller's byte loop.
-template <class KeptLanes>
-const char* skip_kept_blocks(const char* p, const char* e, KeptLanes kept) {
+// The first byte in [p, e) that is not in `Set`, or e when there is none: 16 bytes at a time
+// where the machine has SSE2, then a byte at a time.
+template <class Set>
+const char* skip_bytes_of(const char* p, const char* e) {
+#if defined(__SSE2__)
   while (e - p >= 16) {
     const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-    const unsigned rejected = static_cast<unsigned>(_mm_movemask_epi8(kept(chunk))) ^ 0xFFFFu;
+    const unsigned rejected = static_cast<unsigned>(_mm_movemask_epi8(Set::lanes(chunk))) ^ 0xFFFFu;
     if (rejected != 0) return p + __builtin_ctz(rejected);
     p += 16;
   }
+#endif
+  while (p != e && Set::contains(*p)) ++p;
   return p;
 }
 
-}  // namespace byte_scan_detail
-#endif
+// The usual bytes of movetext: letters, digits, '.', and ' ', '\t', '\r', '\n'.
+using UsualMovetextBytes = LettersRangeAnd<'0', '9', ' ', '\n', '\r', '\t', '.'>;
 
-// The first byte in [p, e) that is none of the usual bytes of movetext: letters, digits, '.', and
-// ' ', '\t', '\r', '\n'; e when there is none.
-inline const char* skip_usual_movetext(const char* p, const char* e) {
-#if defined(__SSE2__)
-  p = byte_scan_detail::skip_kept_blocks(p, e, [](__m128i chunk) {
-    __m128i usual = _mm_or_si128(byte_scan_detail::letters(chunk), byte_scan_detail::in_range(chunk, '0', 9));
-    for (char c : {' ', '\n', '\r', '\t', '.'}) usual = _mm_or_si128(usual, _mm_cmpeq_epi8(chunk, _mm_set1_epi8(c)));
-    return usual;
-  });
-#endif
-  auto usual = [](char c) {
-    const char lower = static_cast<char>(c | 0x20);
-    return (lower >= 'a' && lower <= 'z') || (c >= '0' && c <= '9') || c == ' ' || c == '\n' || c == '\r' ||
-           c == '\t' || c == '.';
-  };
-  while (p != e && usual(*p)) ++p;
-  return p;
-}
+// The bytes that can be inside a SAN word as the PGN lexer reads one: letters, digits and
+// + # = - / : _ ('/', the digits and ':' are one range, 0x2F to 0x3A).
+using SymbolBytes = LettersRangeAnd<'/', ':', '+', '#', '=', '-', '_'>;
 
-// The first byte in [p, e) that cannot be inside a SAN word as the PGN lexer reads one (letters,
-// digits and + # = - / : _), or e when there is none: a move's end found without a branch per byte.
-inline const char* skip_symbol_bytes(const char* p, const char* e) {
-#if defined(__SSE2__)
-  p = byte_scan_detail::skip_kept_blocks(p, e, [](__m128i chunk) {
-    // '/' (0x2F), the digits and ':' (0x3A) are one range.
-    __m128i kept = _mm_or_si128(byte_scan_detail::letters(chunk), byte_scan_detail::in_range(chunk, '/', 11));
-    for (char c : {'+', '#', '=', '-', '_'}) kept = _mm_or_si128(kept, _mm_cmpeq_epi8(chunk, _mm_set1_epi8(c)));
-    return kept;
-  });
-#endif
-  auto kept = [](char c) {
-    const char lower = static_cast<char>(c | 0x20);
-    return (lower >= 'a' && lower <= 'z') || (c >= '/' && c <= ':') || c == '+' || c == '#' || c == '=' || c == '-' ||
-           c == '_';
-  };
-  while (p != e && kept(*p)) ++p;
-  return p;
-}
+// The first byte in [p, e) that is none of the usual bytes of movetext; e when there is none.
+inline const char* skip_usual_movetext(const char* p, const char* e) { return skip_bytes_of<UsualMovetextBytes>(p, e); }
+
+// The first byte in [p, e) that cannot be inside a SAN word, or e when there is none: a move's end
+// found without a branch per byte.
+inline const char* skip_symbol_bytes(const char* p, const char* e) { return skip_bytes_of<SymbolBytes>(p, e); }
 
 // The number of line feeds in [p, e).
 inline std::size_t count_line_feeds(const char* p, const char* e) {

@@ -184,12 +184,12 @@ std::string Position::castling_field() const {
   return out.empty() ? "-" : out;
 }
 
-std::string Position::fen() const {
+std::string Position::placement_field(const std::array<Piece, 64>& board) {
   std::string out;
   for (int rank = 7; rank >= 0; --rank) {
     int empty = 0;
     for (int file = 0; file < 8; ++file) {
-      const Piece p = piece_at(Square(file, rank));
+      const Piece p = board[Square(file, rank).index()];
       if (p.is_none()) {
         ++empty;
         continue;
@@ -201,6 +201,11 @@ std::string Position::fen() const {
     if (empty > 0) out += static_cast<char>('0' + empty);
     if (rank > 0) out += '/';
   }
+  return out;
+}
+
+std::string Position::fen() const {
+  std::string out = placement_field(board_);
   out += side_to_move_ == Color::White ? " w " : " b ";
   out += castling_field();
   out += ' ';

@@ -42,6 +42,8 @@ class alignas(16) Position {
                                             std::string_view castling, Square en_passant, int halfmove,
                                             int fullmove, bool chess960);
   std::string fen() const;
+  // FEN's first field ("rnbqkbnr/pppppppp/8/..."): the board from rank 8 down, empty runs as digits.
+  static std::string placement_field(const std::array<Piece, 64>& board);
 
   // --- board contents ---------------------------------------------------------------------
   Piece piece_at(Square s) const { return board_[s.index()]; }

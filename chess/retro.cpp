@@ -219,22 +219,7 @@ Predecessor predecessor(const Position& pos, const Retraction& r) {
 
 // The predecessor as FEN text, for the variants, whose FEN reading applies their rules.
 std::string predecessor_fen(const Predecessor& p) {
-  std::string fen;
-  for (int rank = 7; rank >= 0; --rank) {
-    int run = 0;
-    for (int file = 0; file < 8; ++file) {
-      const Piece piece = p.board[Square(file, rank).index()];
-      if (piece.is_none()) {
-        ++run;
-        continue;
-      }
-      if (run > 0) fen += static_cast<char>('0' + run);
-      run = 0;
-      fen += piece.letter();
-    }
-    if (run > 0) fen += static_cast<char>('0' + run);
-    if (rank > 0) fen += '/';
-  }
+  std::string fen = Position::placement_field(p.board);
   fen += p.mover == Color::White ? " w " : " b ";
   fen += p.castling.empty() ? "-" : p.castling;
   fen += ' ';
@@ -261,14 +246,18 @@ std::vector<Retraction> pseudolegal_retractions(const Position& pos) {
   return out;
 }
 
+bool is_legal_predecessor(const Position& before, const Retraction& r) {
+  const Color victim = ~before.side_to_move();
+  const bool victim_in_check = (before.attacked_by(before.side_to_move()) & before.pieces(victim, PieceType::King)).any();
+  return !victim_in_check && is_legal(before, r.move);
+}
+
 std::vector<Retraction> legal_retractions(const Position& pos) {
   std::vector<Retraction> out;
-  for (const Retraction& r : pseudolegal_retractions(pos)) {
-    const Position before = retract(pos, r);
-    const Color victim = ~before.side_to_move();
-    const bool victim_in_check = (before.attacked_by(before.side_to_move()) & before.pieces(victim, PieceType::King)).any();
-    if (!victim_in_check && is_legal(before, r.move)) out.push_back(r);
-  }
+  for_each_predecessor(pos, true, [&](const Retraction& r, const Position&) {
+    out.push_back(r);
+    return true;
+  });
   return out;
 }
 

@@ -166,11 +166,11 @@ void retro_parse(std::string_view input) {
   const std::string state = state_of(*pos);
   // Every legal retraction, played forwards from its predecessor, gives the position back, with
   // any number of kings: while a side holds a castling right none of its kings retracts.
-  for (const chess::Retraction& r : chess::legal_retractions(*pos)) {
-    const chess::Position before = chess::retract(*pos, r);
+  chess::for_each_predecessor(*pos, true, [&](const chess::Retraction& r, const chess::Position& before) {
     require(state_of(before.after(r.move)) == state);
     chess::retraction_text(*pos, r);
-  }
+    return true;
+  });
   for (const chess::Retraction& r : chess::pseudolegal_retractions(*pos)) chess::retraction_text(*pos, r);
   chess::check_is_explicable(*pos);
   chess::analyse_reachability(*pos).articulation();

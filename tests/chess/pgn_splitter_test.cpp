@@ -196,6 +196,9 @@ TEST_CASE("the block searches find what a byte-by-byte search finds", "[pgn_spli
   auto usual = [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view(" \n\r\t.").find(c) != std::string_view::npos;
   };
+  auto in_san_word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("+#=-/:_").find(c) != std::string_view::npos;
+  };
   const char* const end = text.data() + text.size();
   for (std::size_t from = 0; from < text.size(); ++from) {
     const char* p = text.data() + from;
@@ -205,6 +208,7 @@ TEST_CASE("the block searches find what a byte-by-byte search finds", "[pgn_spli
     CHECK(quarry::chess::find_byte<'"', '\\', '\n', '\r'>(p, end) - p ==
           std::find_if(p, end, [](char c) { return c == '"' || c == '\\' || c == '\n' || c == '\r'; }) - p);
     CHECK(quarry::chess::skip_usual_movetext(p, end) - p == std::find_if_not(p, end, usual) - p);
+    CHECK(quarry::chess::skip_symbol_bytes(p, end) - p == std::find_if_not(p, end, in_san_word) - p);
     CHECK(quarry::chess::count_line_feeds(p, end) == static_cast<std::size_t>(std::count(p, end, '\n')));
   }
   const std::string feeds(16 * 300 + 5, '\n');  // more than 255 blocks of 16 line feeds

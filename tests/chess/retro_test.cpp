@@ -209,3 +209,23 @@ TEST_CASE("a predecessor built from its board is the position its FEN reads as",
   }
   CHECK(compared > 100);
 }
+
+// for_each_predecessor hands each retraction its predecessor as retract() builds it, keeps only
+// the legal ones when asked (the same list legal_retractions gives), and stops when told to.
+TEST_CASE("each retraction is visited once with its predecessor, and the visit can stop", "[retro]") {
+  // The rook cannot come from a8: Black's king would have stood in check with White to move.
+  const Position pos = at("7k/8/8/8/8/8/8/R3K3 b - - 0 1");
+  for (bool legal_only : {false, true}) {
+    std::vector<Retraction> visited;
+    for_each_predecessor(pos, legal_only, [&](const Retraction& r, const Position& before) {
+      CHECK(before.fen() == retract(pos, r).fen());
+      visited.push_back(r);
+      return true;
+    });
+    CHECK(visited == (legal_only ? legal_retractions(pos) : pseudolegal_retractions(pos)));
+  }
+  CHECK(legal_retractions(pos).size() < pseudolegal_retractions(pos).size());
+  int calls = 0;
+  for_each_predecessor(pos, false, [&](const Retraction&, const Position&) { return ++calls < 3; });
+  CHECK(calls == 3);
+}
