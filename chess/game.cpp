@@ -65,8 +65,23 @@ void Game::remove_tag(std::string_view name) {
   }
 }
 
+const NodeAnnotations& Game::annotations(const GameNode& node) const {
+  static const NodeAnnotations kNone;
+  return node.annotation_index < annotations_.size() ? annotations_[node.annotation_index] : kNone;
+}
+
+NodeAnnotations& Game::edit_annotations(NodeId id) {
+  GameNode& node = nodes_[id];
+  if (node.annotation_index >= annotations_.size()) {
+    node.annotation_index = static_cast<std::uint32_t>(annotations_.size());
+    annotations_.emplace_back();
+  }
+  return annotations_[node.annotation_index];
+}
+
 void Game::set_start(const Position& start) {
   nodes_.clear();
+  annotations_.clear();
   nodes_.emplace_back(start, Move(), kNoNode, std::uint16_t{0});  // built from `start`, not default-built first
   preorder_valid_ = false;
 }
