@@ -90,7 +90,8 @@ class Game {
   NodeAnnotations& edit_annotations(NodeId id);
 
   void set_start(const Position& start);      // clears the tree (annotations too) and sets the root
-  NodeId add_child(NodeId parent, Move move);  // plays move on the parent's position
+  // Plays move on the parent's position. Inline: the reader calls it at every move.
+  NodeId add_child(NodeId parent, Move move);
   NodeId mainline_child(NodeId id) const { return nodes_[id].first_child; }
   bool is_mainline(NodeId id) const;          // every node from root to id is a first child
 
@@ -113,6 +114,7 @@ class Game {
   std::vector<NodeAnnotations> annotations_;  // of the nodes that have any, by annotation_index
   std::string result_;
   void build_order() const;
+  [[gnu::noinline]] void grow_nodes();  // out of add_child's inlined body: rare
 
   std::vector<Tag> spare_tags_;  // cleared tags kept for their string capacity
   mutable std::vector<NodeId> preorder_;
@@ -120,5 +122,27 @@ class Game {
   mutable std::vector<std::uint8_t> mainline_;  // per node: 1 when is_mainline
   mutable bool preorder_valid_ = false;
 };
+
+inline NodeId Game::add_child(NodeId parent, Move move) {
+  const auto id = static_cast<NodeId>(nodes_.size());
+  // Growing first keeps `from` valid while the child is built in place from it.
+  if (nodes_.size() == nodes_.capacity()) grow_nodes();
+  const GameNode& from = nodes_[parent];
+  GameNode& child = nodes_.emplace_back(from.position, move, parent, static_cast<std::uint16_t>(from.ply + 1));
+  if (move.is_null()) {
+    child.position.play_null();
+  } else {
+    child.position.play(move);
+  }
+  GameNode& parent_node = nodes_[parent];
+  if (parent_node.first_child == kNoNode) {
+    parent_node.first_child = id;
+  } else {
+    nodes_[parent_node.last_child].next_sibling = id;
+  }
+  parent_node.last_child = id;
+  preorder_valid_ = false;
+  return id;
+}
 
 }  // namespace quarry::chess
