@@ -73,7 +73,7 @@ class OriginalComment final : public Filter {
  public:
   OriginalComment() : Filter(ValueType::String) {}
   std::optional<std::string> text(Context& ctx) const override {
-    const std::vector<std::string>& comments = ctx.game_node().comments_after;
+    const std::vector<std::string>& comments = ctx.game().annotations(ctx.game_node()).comments_after;
     if (comments.empty()) return std::nullopt;
     std::string out = comments[0];
     for (std::size_t i = 1; i < comments.size(); ++i) out += " " + comments[i];
@@ -87,14 +87,14 @@ class HasComment final : public Filter {
  public:
   HasComment(std::string needle, int nag) : Filter(ValueType::Logical), needle_(std::move(needle)), nag_(nag) {}
   bool match(Context& ctx) const override {
-    const chess::GameNode& node = ctx.game_node();
+    const chess::NodeAnnotations& notes = ctx.game().annotations(ctx.game_node());
     if (nag_ > 0) {
-      for (std::uint8_t n : node.nags) {
+      for (std::uint8_t n : notes.nags) {
         if (n == nag_) return true;
       }
       return false;
     }
-    for (const std::string& c : node.comments_after) {
+    for (const std::string& c : notes.comments_after) {
       if (c.find(needle_) != std::string::npos) return true;
     }
     return false;

@@ -30,7 +30,7 @@ bool contains(std::string_view text, std::string_view needle) { return text.find
 
 // The comment at the game's start (before the first move), several joined by a space.
 std::optional<std::string> first_comment(const Context& ctx) {
-  const std::vector<std::string>& comments = ctx.game().node(ctx.game().root()).comments_after;
+  const std::vector<std::string>& comments = ctx.game().annotations(ctx.game().root()).comments_after;
   if (comments.empty()) return std::nullopt;
   std::string out = comments[0];
   for (std::size_t i = 1; i < comments.size(); ++i) out += " " + comments[i];
@@ -52,8 +52,8 @@ bool game_has_cook(const Context& ctx) {
     if (contains(tag.value, "<cook")) return true;
   }
   for (std::size_t id = 0; id < ctx.game().node_count(); ++id) {
-    const chess::GameNode& node = ctx.game().node(static_cast<chess::NodeId>(id));
-    for (const auto* list : {&node.comments_before, &node.comments_after}) {
+    const chess::NodeAnnotations& notes = ctx.game().annotations(static_cast<chess::NodeId>(id));
+    for (const auto* list : {&notes.comments_before, &notes.comments_after}) {
       for (const std::string& c : *list) {
         if (contains(c, "<cook")) return true;
       }
@@ -201,7 +201,7 @@ class HhdbFlag final : public Filter {
     switch (key_) {
       case FlagKey::BlackCode: return contains(tag_or_empty(ctx, "Black"), text_);
       case FlagKey::Comment: {
-        for (const std::string& c : ctx.game_node().comments_after) {
+        for (const std::string& c : ctx.game().annotations(ctx.game_node()).comments_after) {
           if (contains(c, text_)) return true;
         }
         return false;
@@ -224,7 +224,7 @@ class HhdbFlag final : public Filter {
     for (chess::NodeId n = ctx.anchor(ctx.node()); n != game.root() && n != chess::kNoNode; n = game.node(n).parent) {
       const chess::NodeId parent = game.node(n).parent;
       if (parent == chess::kNoNode || game.node(parent).first_child == n) continue;
-      const std::vector<std::string>& comments = game.node(n).comments_after;
+      const std::vector<std::string>& comments = game.annotations(n).comments_after;
       if (std::none_of(comments.begin(), comments.end(), [](const std::string& c) { return contains(c, "<main>"); })) {
         return true;
       }

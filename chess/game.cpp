@@ -65,33 +65,28 @@ void Game::remove_tag(std::string_view name) {
   }
 }
 
+const NodeAnnotations& Game::annotations(const GameNode& node) const {
+  static const NodeAnnotations kNone;
+  return node.annotation_index < annotations_.size() ? annotations_[node.annotation_index] : kNone;
+}
+
+NodeAnnotations& Game::edit_annotations(NodeId id) {
+  GameNode& node = nodes_[id];
+  if (node.annotation_index >= annotations_.size()) {
+    node.annotation_index = static_cast<std::uint32_t>(annotations_.size());
+    annotations_.emplace_back();
+  }
+  return annotations_[node.annotation_index];
+}
+
 void Game::set_start(const Position& start) {
   nodes_.clear();
+  annotations_.clear();
   nodes_.emplace_back(start, Move(), kNoNode, std::uint16_t{0});  // built from `start`, not default-built first
   preorder_valid_ = false;
 }
 
-NodeId Game::add_child(NodeId parent, Move move) {
-  const auto id = static_cast<NodeId>(nodes_.size());
-  // Growing first keeps `from` valid while the child is built in place from it.
-  if (nodes_.size() == nodes_.capacity()) nodes_.reserve(std::max<std::size_t>(64, nodes_.capacity() * 2));
-  const GameNode& from = nodes_[parent];
-  GameNode& child = nodes_.emplace_back(from.position, move, parent, static_cast<std::uint16_t>(from.ply + 1));
-  if (move.is_null()) {
-    child.position.play_null();
-  } else {
-    child.position.play(move);
-  }
-  GameNode& parent_node = nodes_[parent];
-  if (parent_node.first_child == kNoNode) {
-    parent_node.first_child = id;
-  } else {
-    nodes_[parent_node.last_child].next_sibling = id;
-  }
-  parent_node.last_child = id;
-  preorder_valid_ = false;
-  return id;
-}
+void Game::grow_nodes() { nodes_.reserve(std::max<std::size_t>(64, nodes_.capacity() * 2)); }
 
 void Game::build_order() const {
   const std::size_t n = nodes_.size();

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,9 +21,21 @@ struct Tag {
   std::string value;
 };
 
+// What the input said at a node besides its move: comments and NAGs. Kept beside the tree, not
+// in every node: most nodes have none, and without them a node is smaller to copy per move and has
+// nothing to destroy when the Game is cleared for the next game.
+struct NodeAnnotations {
+  std::vector<std::string> comments_before;  // text before the move (first move of a variation)
+  std::vector<std::string> comments_after;   // text after the move, i.e. at this position
+  std::vector<std::uint8_t> nags;            // $N annotations, !/? suffixes converted to NAGs
+  friend bool operator==(const NodeAnnotations&, const NodeAnnotations&) = default;
+};
+
+inline constexpr std::uint32_t kNoAnnotations = std::numeric_limits<std::uint32_t>::max();
+
 // One node of the game tree: the position reached by `move` from the parent node. Children are
 // kept in PGN order: the first child continues the line, later children are variations.
-// Empty annotation vectors do not allocate, so unannotated games replay without heap traffic.
+// Trivially destructible: clearing a tree destroys nothing node by node.
 struct GameNode {
   GameNode() = default;
   // A child node, its position copied once (not default-built first and then overwritten).
@@ -38,10 +51,12 @@ struct GameNode {
   // The last of the children, so appending a variation is O(1) however many there are. It fills
   // the node's padding: kept here, it costs no separate per-node array to grow on every move.
   NodeId last_child = kNoNode;
-  std::vector<std::string> comments_before;  // text before the move (first move of a variation)
-  std::vector<std::string> comments_after;   // text after the move, i.e. at this position
-  std::vector<std::uint8_t> nags;            // $N annotations, !/? suffixes converted to NAGs
+  // Where the node's comments and NAGs are in its Game (Game::annotations), kNoAnnotations when
+  // it has none.
+  std::uint32_t annotation_index = kNoAnnotations;
 };
+
+static_assert(std::is_trivially_destructible_v<GameNode>);
 
 class Game {
  public:
@@ -67,8 +82,16 @@ class Game {
   GameNode& node(NodeId id) { return nodes_[id]; }
   std::size_t node_count() const { return nodes_.size(); }
 
-  void set_start(const Position& start);      // clears the tree and sets the root
-  NodeId add_child(NodeId parent, Move move);  // plays move on the parent's position
+  // A node's comments and NAGs: empty lists for a node that has none (an imaginary node, which
+  // belongs to no Game, too).
+  const NodeAnnotations& annotations(const GameNode& node) const;
+  const NodeAnnotations& annotations(NodeId id) const { return annotations(nodes_[id]); }
+  // The node's comments and NAGs to change, made on first use.
+  NodeAnnotations& edit_annotations(NodeId id);
+
+  void set_start(const Position& start);      // clears the tree (annotations too) and sets the root
+  // Plays move on the parent's position. Inline: the reader calls it at every move.
+  NodeId add_child(NodeId parent, Move move);
   NodeId mainline_child(NodeId id) const { return nodes_[id].first_child; }
   bool is_mainline(NodeId id) const;          // every node from root to id is a first child
 
@@ -88,8 +111,10 @@ class Game {
  private:
   std::vector<Tag> tags_;
   std::vector<GameNode> nodes_;
+  std::vector<NodeAnnotations> annotations_;  // of the nodes that have any, by annotation_index
   std::string result_;
   void build_order() const;
+  [[gnu::noinline]] void grow_nodes();  // out of add_child's inlined body: rare
 
   std::vector<Tag> spare_tags_;  // cleared tags kept for their string capacity
   mutable std::vector<NodeId> preorder_;
@@ -97,5 +122,27 @@ class Game {
   mutable std::vector<std::uint8_t> mainline_;  // per node: 1 when is_mainline
   mutable bool preorder_valid_ = false;
 };
+
+inline NodeId Game::add_child(NodeId parent, Move move) {
+  const auto id = static_cast<NodeId>(nodes_.size());
+  // Growing first keeps `from` valid while the child is built in place from it.
+  if (nodes_.size() == nodes_.capacity()) grow_nodes();
+  const GameNode& from = nodes_[parent];
+  GameNode& child = nodes_.emplace_back(from.position, move, parent, static_cast<std::uint16_t>(from.ply + 1));
+  if (move.is_null()) {
+    child.position.play_null();
+  } else {
+    child.position.play(move);
+  }
+  GameNode& parent_node = nodes_[parent];
+  if (parent_node.first_child == kNoNode) {
+    parent_node.first_child = id;
+  } else {
+    nodes_[parent_node.last_child].next_sibling = id;
+  }
+  parent_node.last_child = id;
+  preorder_valid_ = false;
+  return id;
+}
 
 }  // namespace quarry::chess

@@ -200,9 +200,12 @@ void PgnReader::Impl::start(Game& game) {
   }
   if (fen != nullptr) check_fen_repairs(text, *pos);
   // Comments read before the start was known (between or after the tags) stay at the root.
-  std::vector<std::string> root_comments = std::move(game.node(game.root()).comments_after);
+  std::vector<std::string> root_comments;
+  if (!game.annotations(game.root()).comments_after.empty()) {
+    root_comments = std::move(game.edit_annotations(game.root()).comments_after);
+  }
   game.set_start(*pos);
-  game.node(game.root()).comments_after = std::move(root_comments);
+  if (!root_comments.empty()) game.edit_annotations(game.root()).comments_after = std::move(root_comments);
 }
 
 // Rights whose king or rook is not at home and an en passant square no double step can have made
@@ -258,7 +261,7 @@ void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
   }
   current_ = game.add_child(current_, move);
   if (!comments_before_.empty()) {
-    auto& before = game.node(current_).comments_before;
+    auto& before = game.edit_annotations(current_).comments_before;
     for (std::string& c : comments_before_) before.push_back(std::move(c));
     comments_before_.clear();
   }
@@ -268,7 +271,7 @@ void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
 void PgnReader::Impl::on_comment(Game& game, const PgnToken& t) {
   if (skipped_depth_ > 0 || !error_.empty()) return;
   std::string& text = at_variation_start_ ? comments_before_.emplace_back(t.text)
-                                          : game.node(current_).comments_after.emplace_back(t.text);
+                                          : game.edit_annotations(current_).comments_after.emplace_back(t.text);
   // Multi-line comments from CRLF files keep plain '\n' line breaks.
   if (text.find('\r') != std::string::npos) std::erase(text, '\r');
 }
@@ -297,13 +300,16 @@ void PgnReader::Impl::on_variation_end(Game& game) {
   variations_.pop_back();
   at_variation_start_ = false;
   // Comments of an empty variation "( {…} )" stay with the move it would have replaced.
-  for (std::string& c : comments_before_) game.node(current_).comments_after.push_back(std::move(c));
+  if (!comments_before_.empty()) {
+    auto& after = game.edit_annotations(current_).comments_after;
+    for (std::string& c : comments_before_) after.push_back(std::move(c));
+  }
   comments_before_.clear();
 }
 
 void PgnReader::Impl::on_nag(Game& game, const PgnToken& t) {
   if (skipped_depth_ > 0 || !error_.empty() || t.nag == 0) return;
-  game.node(current_).nags.push_back(static_cast<std::uint8_t>(t.nag));
+  game.edit_annotations(current_).nags.push_back(static_cast<std::uint8_t>(t.nag));
 }
 
 // A '[' in movetext: read like '(' (published collections write variations so), said once.

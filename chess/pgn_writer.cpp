@@ -266,8 +266,9 @@ void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
 // its ready block can go with the move.
 bool PgnWriter::Impl::only_repeated_after(NodeId id, const GameNode& node) const {
   if (repeated_at_[id] == 0 || repeated_block_size_ == 0) return false;
-  if (!format_.elide_nags && !node.nags.empty()) return false;
-  if (!format_.elide_comments && !node.comments_after.empty()) return false;
+  const NodeAnnotations& notes = game_->annotations(node);
+  if (!format_.elide_nags && !notes.nags.empty()) return false;
+  if (!format_.elide_comments && !notes.comments_after.empty()) return false;
   return !indexed_ || first_[id] == first_[id + 1];
 }
 
@@ -348,9 +349,9 @@ void PgnWriter::Impl::repeated_comment() {
 
 // Comments and NAGs at a node: the original ones, then what the query inserted.
 void PgnWriter::Impl::annotations(NodeId id) {
-  const GameNode& node = game_->node(id);
+  const NodeAnnotations& notes = game_->annotations(id);
   if (!format_.elide_nags) {
-    for (std::uint8_t nag : node.nags) {
+    for (std::uint8_t nag : notes.nags) {
       char buffer[4];
       char* first = digits_before(buffer + sizeof buffer, nag);
       *--first = '$';
@@ -359,7 +360,7 @@ void PgnWriter::Impl::annotations(NodeId id) {
     }
   }
   if (!format_.elide_comments) {
-    for (const std::string& c : node.comments_after) add(c);
+    for (const std::string& c : notes.comments_after) add(c);
   }
   std::size_t first = 0;
   std::size_t last = 0;
@@ -381,8 +382,9 @@ void PgnWriter::Impl::annotations(NodeId id) {
 
 void PgnWriter::Impl::move(NodeId id) {
   const GameNode& node = game_->node(id);
-  if (!format_.elide_comments && !node.comments_before.empty()) {
-    for (const std::string& c : node.comments_before) add(c);
+  const std::vector<std::string>& comments_before = game_->annotations(node).comments_before;
+  if (!format_.elide_comments && !comments_before.empty()) {
+    for (const std::string& c : comments_before) add(c);
     write_place();
   }
   const Position& before = game_->node(node.parent).position;

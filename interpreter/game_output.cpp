@@ -28,7 +28,7 @@ void apply_edits(chess::Game& game, const std::vector<GameEdit>& edits, const Pg
       case GameEdit::Kind::SetTag: game.set_tag(e.name, e.value); break;
       case GameEdit::Kind::RemoveTag: game.remove_tag(e.name); break;
       case GameEdit::Kind::RemoveComment:
-        game.node(e.node).comments_after.clear();  // what originalcomment reads at that position
+        game.edit_annotations(e.node).comments_after.clear();  // what originalcomment reads at that position
         break;
     }
   }

@@ -97,7 +97,7 @@ std::string Session::describe_move(chess::NodeId node) const {
 
 void Session::announce_position() const {
   out_ << describe_move(node_);
-  for (std::string comment : game_.node(node_).comments_after) {
+  for (std::string comment : game_.annotations(node_).comments_after) {
     std::replace(comment.begin(), comment.end(), '\n', ' ');
     out_ << " {" << comment << "}";
   }

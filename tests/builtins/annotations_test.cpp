@@ -137,15 +137,15 @@ TEST_CASE("hascomment finds text in the input's comment, or a NAG", "[annotation
   nag.at(blunder);
   nag.comment_after(blunder, "why?");
   CHECK_FALSE(nag.matches());  // "?" asks for NAG 2, not the text
-  nag.game().node(blunder).nags.push_back(2);
+  nag.game().edit_annotations(blunder).nags.push_back(2);
   CHECK(nag.matches());
   GameEvaluation dollar(R"(hascomment "$14")", kStart);
   auto plus = dollar.play(dollar.game().root(), {"d2d4"});
-  dollar.game().node(plus).nags.push_back(14);
+  dollar.game().edit_annotations(plus).nags.push_back(14);
   CHECK(dollar.at(plus).matches());
   GameEvaluation symbol(R"(hascomment "+/=")", kStart);
   auto better = symbol.play(symbol.game().root(), {"d2d4"});
-  symbol.game().node(better).nags.push_back(14);
+  symbol.game().edit_annotations(better).nags.push_back(14);
   CHECK(symbol.at(better).matches());
   CHECK(compile_error("hascomment K") != "");
 }

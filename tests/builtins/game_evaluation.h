@@ -56,7 +56,7 @@ class GameEvaluation {
     return *this;
   }
   GameEvaluation& comment_after(chess::NodeId node, const std::string& text) {
-    game_.node(node).comments_after.push_back(text);
+    game_.edit_annotations(node).comments_after.push_back(text);
     return *this;
   }
   chess::Game& game() { return game_; }

@@ -61,6 +61,6 @@ TEST_CASE("hhdb awards are read from the Event tag", "[hhdb]") {
 
 TEST_CASE("with MC the composers are the first comment up to its first period", "[hhdb]") {
   Study s("hhdb composer");
-  s.e.tag("Black", "+0100.10a1h8 MC").game().node(s.e.game().root()).comments_after = {"Bob and Carol. more"};
+  s.e.tag("Black", "+0100.10a1h8 MC").game().edit_annotations(s.e.game().root()).comments_after = {"Bob and Carol. more"};
   CHECK(s.e.text() == "Bob and Carol");
 }

@@ -90,3 +90,30 @@ TEST_CASE("game: set_start and clear", "[game]") {
   CHECK(*g.tag("Site") == "y");
   CHECK(g.tag("Event") == nullptr);
 }
+
+TEST_CASE("game: annotations beside the tree", "[game]") {
+  Game g;
+  const NodeId e4 = play(g, g.root(), "e4");
+  const NodeId e5 = play(g, e4, "e5");
+  // A node without annotations reads empty lists, and reading makes no entry.
+  CHECK(g.annotations(e4) == NodeAnnotations{});
+  CHECK(g.node(e4).annotation_index == kNoAnnotations);
+  g.edit_annotations(e5).comments_after.push_back("solid");
+  g.edit_annotations(e4).nags.push_back(1);
+  g.edit_annotations(e5).comments_before.push_back("or");
+  CHECK(g.annotations(e5).comments_after == std::vector<std::string>{"solid"});
+  CHECK(g.annotations(e5).comments_before == std::vector<std::string>{"or"});
+  CHECK(g.annotations(e4).nags == std::vector<std::uint8_t>{1});
+  CHECK(g.annotations(g.root()) == NodeAnnotations{});
+  // A copy of the game carries them; a node of no game (an imaginary one) has none.
+  const Game copy = g;
+  CHECK(copy.annotations(e5).comments_after == std::vector<std::string>{"solid"});
+  CHECK(copy.annotations(GameNode{}) == NodeAnnotations{});
+  // Nodes added after annotated ones start without any, and so do the next game's after clear().
+  const NodeId nf3 = play(g, e5, "Nf3");
+  CHECK(g.annotations(nf3) == NodeAnnotations{});
+  g.clear();
+  play(g, g.root(), "e4");
+  CHECK(g.annotations(1) == NodeAnnotations{});
+  CHECK(g.annotations(g.root()) == NodeAnnotations{});
+}

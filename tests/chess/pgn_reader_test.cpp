@@ -97,7 +97,7 @@ TEST_CASE("reader: game boundaries", "[pgn_reader]") {
         "[Event \"a\"]\n{note}\n[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]\n\n1. Ra8# 1/2\n");
     REQUIRE(r.games.size() == 1);
     CHECK(r.games[0].tags().size() == 2);
-    CHECK(r.games[0].node(0).comments_after == std::vector<std::string>{"note"});
+    CHECK(r.games[0].annotations(0).comments_after == std::vector<std::string>{"note"});
     CHECK(r.games[0].node(1).position.is_checkmate());
     CHECK(r.games[0].result() == "1/2-1/2");
   }
@@ -106,7 +106,7 @@ TEST_CASE("reader: game boundaries", "[pgn_reader]") {
     CHECK(read_all("\n\n  \n").games.empty());
     auto r = read_all("[Event \"x\"]\n\n*\n\n{ remark }\n[Event \"y\"]\n[Result \"1-0\"]\n\n{ trailing }");
     REQUIRE(r.games.size() == 2);
-    CHECK(r.games[1].node(0).comments_after == std::vector<std::string>{"remark", "trailing"});
+    CHECK(r.games[1].annotations(0).comments_after == std::vector<std::string>{"remark", "trailing"});
     CHECK(r.games[0].node_count() == 1);
     CHECK(r.games[1].node_count() == 1);
     CHECK(r.games[1].number == 2);
@@ -119,26 +119,26 @@ TEST_CASE("reader: comments, NAGs and variations", "[pgn_reader]") {
       "({Or} 1... e6?) 2. Nf3 ; line comment\n Nc6 *");
   REQUIRE(r.games.size() == 1);
   const Game& g = r.games[0];
-  CHECK(g.node(0).comments_after == std::vector<std::string>{"Start"});
+  CHECK(g.annotations(0).comments_after == std::vector<std::string>{"Start"});
   const NodeId e4 = g.mainline_child(0);
-  CHECK(g.node(e4).comments_after == std::vector<std::string>{"King pawn"});
-  CHECK(g.node(e4).nags == std::vector<std::uint8_t>{1});
+  CHECK(g.annotations(e4).comments_after == std::vector<std::string>{"King pawn"});
+  CHECK(g.annotations(e4).nags == std::vector<std::uint8_t>{1});
   const NodeId e5 = g.mainline_child(e4);
-  CHECK(g.node(e5).nags == std::vector<std::uint8_t>{5});
+  CHECK(g.annotations(e5).nags == std::vector<std::uint8_t>{5});
   const NodeId c5 = g.node(e5).next_sibling;
   REQUIRE(c5 != kNoNode);
-  CHECK(g.node(c5).comments_after == std::vector<std::string>{"Sicilian"});
+  CHECK(g.annotations(c5).comments_after == std::vector<std::string>{"Sicilian"});
   const NodeId e6 = g.node(c5).next_sibling;
   REQUIRE(e6 != kNoNode);
-  CHECK(g.node(e6).comments_before == std::vector<std::string>{"Or"});
-  CHECK(g.node(e6).nags == std::vector<std::uint8_t>{2});
+  CHECK(g.annotations(e6).comments_before == std::vector<std::string>{"Or"});
+  CHECK(g.annotations(e6).nags == std::vector<std::uint8_t>{2});
   const NodeId nf3 = g.mainline_child(c5);
   const NodeId c3 = g.node(nf3).next_sibling;
   REQUIRE(c3 != kNoNode);
   CHECK(g.node(g.node(c3).next_sibling).ply == 3);
   CHECK(mainline_san(g) == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6"});
   const NodeId nf3_main = g.mainline_child(e5);
-  CHECK(g.node(nf3_main).comments_after == std::vector<std::string>{"line comment"});
+  CHECK(g.annotations(nf3_main).comments_after == std::vector<std::string>{"line comment"});
   CHECK(g.is_mainline(nf3_main));
   CHECK_FALSE(g.is_mainline(c3));
   CHECK(g.preorder().size() == g.node_count());
@@ -200,7 +200,7 @@ TEST_CASE("reader: real-file quirks", "[pgn_reader]") {
     CHECK(mainline_length(r.games[0]) == 3);
     auto crlf = read_all("1. e4 {two\r\nlines} *\r\n");
     REQUIRE(crlf.games.size() == 1);
-    CHECK(crlf.games[0].node(1).comments_after == std::vector<std::string>{"two\nlines"});
+    CHECK(crlf.games[0].annotations(1).comments_after == std::vector<std::string>{"two\nlines"});
   }
   SECTION("null moves, ellipsis numbers, half-point result") {
     auto r = read_all("1. e4 -- 2. d4 e5 3. Nf3 3\xE2\x80\xA6 exd4 \xC2\xBD-\xC2\xBD");
@@ -321,7 +321,7 @@ TEST_CASE("reader: a record cut off mid-move or mid-comment, then a good game", 
   CHECK(mainline_length(r.games[0]) == 3);
   CHECK(*warning_tag(r.games[0]) == "illegal move \"Nf\" after 2. c4 (movetext read up to it)");
   CHECK(mainline_length(r.games[1]) == 3);
-  CHECK(r.games[1].node(3).comments_after == std::vector<std::string>{"The queen's"});
+  CHECK(r.games[1].annotations(3).comments_after == std::vector<std::string>{"The queen's"});
   CHECK(*warning_tag(r.games[1]) == "comment without closing '}'");
   CHECK(mainline_length(r.games[2]) == 33);
   CHECK(warning_tag(r.games[2]) == nullptr);

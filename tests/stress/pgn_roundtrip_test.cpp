@@ -67,7 +67,7 @@ Game hostile_game(std::mt19937& rng) {
   NodeId node = g.root();
   for (const char* san : {"e4", "e5", "Nf3", "Nc6"}) {
     node = g.add_child(node, *parse_san(g.node(node).position, san));
-    g.node(node).comments_after.push_back(hostile_text(rng));
+    g.edit_annotations(node).comments_after.push_back(hostile_text(rng));
   }
   return g;
 }
