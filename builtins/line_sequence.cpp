@@ -65,15 +65,15 @@ class Line final : public Filter {
   }
 
   std::optional<std::int64_t> number(Context& ctx) const override {
-    std::optional<Match> m = run(ctx);
-    if (!m) return std::nullopt;
-    return static_cast<std::int64_t>(m->nodes.size());
+    std::optional<Found> found = run(ctx);
+    if (!found) return std::nullopt;
+    return static_cast<std::int64_t>(found->length);
   }
 
   std::optional<NodeId> position(Context& ctx) const override {
-    std::optional<Match> m = run(ctx);
-    if (!m) return std::nullopt;
-    return m->nodes.empty() ? ctx.node() : m->nodes.back();
+    std::optional<Found> found = run(ctx);
+    if (!found) return std::nullopt;
+    return found->last;
   }
 
  private:
@@ -81,6 +81,12 @@ class Line final : public Filter {
   struct Match {
     std::vector<NodeId> nodes;
     std::vector<int> constituents;
+  };
+
+  // What run() reports of the line it matched: its length and last position (the start when empty).
+  struct Found {
+    std::size_t length;
+    NodeId last;
   };
 
   // One step of the trail of consumed positions, shared between the states that extend it.
@@ -166,35 +172,67 @@ class Line final : public Filter {
     std::size_t size_ = 0;
   };
 
-  // Lends a KnownResults from the thread's spares for one evaluation (the compiled query is shared
+  // A position still to visit with the states that reach it and the line length before it.
+  struct Pending {
+    NodeId node;
+    std::vector<State> states;
+    std::int64_t depth;
+  };
+
+  // The buffers of one evaluation, kept from one to the next: a search at a position in check
+  // (`line --> check +`) would otherwise allocate a dozen vectors.
+  struct Workspace {
+    KnownResults known;
+    std::vector<TrailStep> trail;
+    std::vector<Pending> stack;
+    std::vector<NodeId> successors;
+    std::vector<std::vector<State>> spare_states;  // emptied state vectors, for their capacity
+    Match match;
+  };
+
+  // Lends a Workspace from the thread's spares for one evaluation (the compiled query is shared
   // by the threads; a line inside a constituent takes its own).
-  class KnownLease {
+  class WorkspaceLease {
    public:
-    KnownLease() {
+    WorkspaceLease() {
       if (spares().empty()) {
-        results_ = std::make_unique<KnownResults>();
+        work_ = std::make_unique<Workspace>();
       } else {
-        results_ = std::move(spares().back());
+        work_ = std::move(spares().back());
         spares().pop_back();
       }
     }
-    ~KnownLease() { spares().push_back(std::move(results_)); }
-    KnownLease(const KnownLease&) = delete;
-    KnownLease& operator=(const KnownLease&) = delete;
-    KnownResults& operator*() { return *results_; }
+    ~WorkspaceLease() { spares().push_back(std::move(work_)); }
+    WorkspaceLease(const WorkspaceLease&) = delete;
+    WorkspaceLease& operator=(const WorkspaceLease&) = delete;
+    Workspace& operator*() { return *work_; }
 
    private:
-    static std::vector<std::unique_ptr<KnownResults>>& spares() {
-      thread_local std::vector<std::unique_ptr<KnownResults>> kept;
+    static std::vector<std::unique_ptr<Workspace>>& spares() {
+      thread_local std::vector<std::unique_ptr<Workspace>> kept;
       return kept;
     }
-    std::unique_ptr<KnownResults> results_;
+    std::unique_ptr<Workspace> work_;
   };
+
+  // An empty state vector, with capacity when the workspace kept one.
+  static std::vector<State> take_states(Workspace& w) {
+    if (w.spare_states.empty()) return {};
+    std::vector<State> v = std::move(w.spare_states.back());
+    w.spare_states.pop_back();
+    return v;
+  }
+  static void give_states(Workspace& w, std::vector<State>&& v) {
+    if (v.capacity() == 0) return;
+    v.clear();
+    w.spare_states.push_back(std::move(v));
+  }
 
   // The working data of one evaluation.
   struct Search {
     Context& ctx;
-    std::vector<TrailStep> trail;
+    Workspace& work;
+    std::vector<TrailStep>& trail;
     KnownResults& known;
     std::map<std::size_t, std::vector<InsertedComment>> comments;  // what matching ones wrote
     int best_trail = -1;
@@ -202,7 +240,7 @@ class Line final : public Filter {
     bool done = false;
   };
 
-  std::optional<Match> run(Context& ctx) const {
+  std::optional<Found> run(Context& ctx) const {
     const chess::Game& game = ctx.game();
     const NodeId start = ctx.node();
     if (options_.nestban) {
@@ -226,9 +264,12 @@ class Line final : public Filter {
         return std::nullopt;
       }
     }
-    KnownLease known;
-    (*known).start(game.node_count() * pattern_.filters.size());
-    Search s{ctx, {}, *known, {}, -1, -1, false};
+    WorkspaceLease lease;
+    Workspace& work = *lease;
+    work.known.start(game.node_count() * pattern_.filters.size());
+    work.trail.clear();
+    work.stack.clear();
+    Search s{ctx, work, work.trail, work.known, {}, -1, -1, false};
     if (tried_first) set_aside(s, key_of(start, lone_first_), mark, true);
     if (initial_accepting_) {
       s.best_length = 0;
@@ -240,7 +281,9 @@ class Line final : public Filter {
       std::optional<std::pair<std::int64_t, std::int64_t>> r = options_.range->at(ctx);
       if (!r || s.best_length < r->first || s.best_length > r->second) return std::nullopt;
     }
-    Match m;
+    Match& m = work.match;
+    m.nodes.clear();
+    m.constituents.clear();
     for (int t = s.best_trail; t >= 0; t = s.trail[static_cast<std::size_t>(t)].previous) {
       m.nodes.push_back(s.trail[static_cast<std::size_t>(t)].node);
       m.constituents.push_back(s.trail[static_cast<std::size_t>(t)].constituent);
@@ -249,15 +292,8 @@ class Line final : public Filter {
     std::reverse(m.constituents.begin(), m.constituents.end());
     if (options_.nestban) cover(ctx, m);
     annotate(s, m);
-    return m;
+    return Found{m.nodes.size(), m.nodes.empty() ? start : m.nodes.back()};
   }
-
-  // A position still to visit with the states that reach it and the line length before it.
-  struct Pending {
-    NodeId node;
-    std::vector<State> states;
-    std::int64_t depth;
-  };
 
   // Depth-first over the positions from `start`, with an explicit stack so a game of any length
   // cannot overflow the call stack. Successors are pushed in reverse, so they are visited in
@@ -267,9 +303,12 @@ class Line final : public Filter {
   void visit(Search& s, NodeId start, bool start_charged) const {
     if (!start_charged) s.ctx.charge(initial_.size());
     std::vector<State> next = consume(s, start, initial_, 0);
-    if (next.empty()) return;
-    std::vector<Pending> stack;
-    std::vector<NodeId> successors;
+    if (next.empty()) {
+      give_states(s.work, std::move(next));
+      return;
+    }
+    std::vector<Pending>& stack = s.work.stack;
+    std::vector<NodeId>& successors = s.work.successors;
     auto push_successors = [&](NodeId node, std::vector<State>&& states, std::int64_t depth) {
       successors.clear();
       for_each_successor(s.ctx, node, [&](NodeId successor) { successors.push_back(successor); });
@@ -285,7 +324,9 @@ class Line final : public Filter {
       stack.pop_back();
       s.ctx.charge(p.states.size());
       next = consume(s, p.node, p.states, p.depth);
+      give_states(s.work, std::move(p.states));
       if (!next.empty()) push_successors(p.node, std::move(next), p.depth);
+      else give_states(s.work, std::move(next));
     }
   }
 
@@ -294,7 +335,7 @@ class Line final : public Filter {
   // The caller charges states.size() first: each state may add a trail step, and bounded repeats
   // multiply them.
   std::vector<State> consume(Search& s, NodeId node, const std::vector<State>& states, std::int64_t depth) const {
-    std::vector<State> next;
+    std::vector<State> next = take_states(s.work);
     for (const State& st : states) {
       if (accepting(st)) continue;
       const Frame& top = st.frames.back();
@@ -307,7 +348,7 @@ class Line final : public Filter {
       next.push_back(std::move(after));
     }
     if (next.empty()) return next;
-    next = closure(std::move(next), [&s](std::uint64_t steps) { s.ctx.charge(steps); });
+    next = closure(std::move(next), [&s](std::uint64_t steps) { s.ctx.charge(steps); }, &s.work);
     for (const State& st : next) {
       if (accepting(st) && depth + 1 > s.best_length) {
         s.best_length = depth + 1;
@@ -316,7 +357,10 @@ class Line final : public Filter {
         break;
       }
     }
-    if (s.done) return {};
+    if (s.done) {
+      give_states(s.work, std::move(next));
+      return {};
+    }
     std::erase_if(next, [&](const State& st) { return accepting(st); });
     return next;
   }
@@ -329,9 +373,10 @@ class Line final : public Filter {
   // minimum is met, entering a group, finishing a group's sequence (one more repetition of the
   // group). Keeps, in order, the first of equal states that stand at a filter or accept; every
   // state is expanded once, so groups that can match nothing cannot loop.
+  // With a workspace, `out` comes from and `states` goes back to its spare vectors.
   template <typename Charge>
-  std::vector<State> closure(std::vector<State> states, Charge charge) const {
-    std::vector<State> out;
+  std::vector<State> closure(std::vector<State> states, Charge charge, Workspace* work = nullptr) const {
+    std::vector<State> out = work != nullptr ? take_states(*work) : std::vector<State>();
     for (std::size_t i = 0; i < states.size(); ++i) {
       charge(i / 16 + 1);  // the search for an equal earlier state is linear
       const FrameStack frames = states[i].frames;  // a copy: states grows below
@@ -364,6 +409,7 @@ class Line final : public Filter {
         states.push_back({std::move(next), trail});
       }
     }
+    if (work != nullptr) give_states(*work, std::move(states));
     return out;
   }
 
