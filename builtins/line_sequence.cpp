@@ -2,6 +2,7 @@
 // parents with `<--`) against quantified constituents, like a regular expression over tree paths.
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <map>
 #include <memory>
 #include <string>
@@ -494,10 +495,34 @@ class Line final : public Filter {
     }
   }
 
-  // Where a position lies, as CQLi's line comments say it: "16(wtm)".
-  static std::string move_of(const Context& ctx, NodeId node) {
+  // Appends where a position lies, as CQLi's line comments say it: "16(wtm)".
+  static void append_move_of(std::string& out, const Context& ctx, NodeId node) {
     const chess::Position& pos = ctx.tree_node(node).position;
-    return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
+    char digits[24];
+    const char* end = std::to_chars(digits, digits + sizeof digits, pos.fullmove_number()).ptr;
+    out.append(digits, static_cast<std::size_t>(end - digits));
+    out.append(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
+  }
+
+  // The comments at a line's ends, each built in one buffer (a line matches at every position in
+  // check of `line --> check +`, and most are dropped when a comparison rejects its length).
+  static std::string start_comment(const Context& ctx, NodeId last) {
+    std::string text;
+    text.reserve(48);
+    text.append("Start line that ends at move ");
+    append_move_of(text, ctx, last);
+    return text;
+  }
+  static std::string end_comment(const Context& ctx, std::size_t length, NodeId first) {
+    std::string text;
+    text.reserve(64);
+    text.append("End line of length ");
+    char digits[24];
+    const char* end = std::to_chars(digits, digits + sizeof digits, length).ptr;
+    text.append(digits, static_cast<std::size_t>(end - digits));
+    text.append(" that starts at move ");
+    append_move_of(text, ctx, first);
+    return text;
   }
 
   // The constituents' own comments along the line and, unless quiet, CQLi's words at its ends:
@@ -506,17 +531,14 @@ class Line final : public Filter {
     const bool automatic = !options_.quiet && !s.ctx.quiet() && !m.nodes.empty();
     const NodeId first = automatic ? m.nodes.front() : 0, last = automatic ? m.nodes.back() : 0;
     for (std::size_t i = 0; i < m.nodes.size(); ++i) {
-      if (automatic && i == 0) s.ctx.add_comment(first, "Start line that ends at move " + move_of(s.ctx, last));
+      if (automatic && i == 0) s.ctx.add_comment(first, start_comment(s.ctx, last));
       const std::size_t key =
           static_cast<std::size_t>(m.nodes[i]) * pattern_.filters.size() + static_cast<std::size_t>(m.constituents[i]);
       if (auto it = s.comments.find(key); it != s.comments.end()) {
         auto& out = s.ctx.comments();
         out.insert(out.end(), it->second.begin(), it->second.end());
       }
-      if (automatic && i + 1 == m.nodes.size()) {
-        s.ctx.add_comment(last, "End line of length " + std::to_string(m.nodes.size()) + " that starts at move " +
-                                    move_of(s.ctx, first));
-      }
+      if (automatic && i + 1 == m.nodes.size()) s.ctx.add_comment(last, end_comment(s.ctx, m.nodes.size(), first));
     }
   }
 
