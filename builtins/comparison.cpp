@@ -2,6 +2,7 @@
 // positions (by position id), and set == set. A comparison fails when an operand has no value,
 // except set == set and !=.
 #include "builtins/builtins.h"
+#include "builtins/constants.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -30,11 +31,13 @@ bool holds(Relation r, const T& a, const T& b) {
 class NumericComparison final : public Filter {
  public:
   NumericComparison(Relation r, FilterPtr left, FilterPtr right)
-      : Filter(ValueType::Numeric), relation_(r), left_(std::move(left)), right_(std::move(right)) {}
+      : Filter(ValueType::Numeric), relation_(r), left_(std::move(left)), right_(std::move(right)),
+        right_number_(dynamic_cast<const NumberConstant*>(right_.get())) {}
   bool match(Context& ctx) const override { return number(ctx).has_value(); }
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::optional<std::int64_t> a = numeric_value(*left_, ctx);
-    std::optional<std::int64_t> b = numeric_value(*right_, ctx);
+    // `x > 2`, the usual form, reads the literal without a virtual call.
+    std::optional<std::int64_t> b = right_number_ != nullptr ? right_number_->number(ctx) : numeric_value(*right_, ctx);
     if (!a || !b) {
       // `!=` is `not ==`: a missing operand makes them unequal.
       if (relation_ == Relation::NotEqual) return a ? a : std::optional<std::int64_t>(0);
@@ -47,6 +50,7 @@ class NumericComparison final : public Filter {
  private:
   Relation relation_;
   FilterPtr left_, right_;
+  const NumberConstant* right_number_;  // right_ when it is a number literal
 };
 
 class SetEquality final : public Filter {

@@ -66,10 +66,13 @@ bool apply_update(Update op, Value& target, const Value& operand) {
   } else {
     return false;
   }
-  std::int64_t& x = std::get<std::int64_t>(target);
-  CheckedNumber result = checked_apply(arithmetic_of(op), x, n);
+  return apply_number_update(op, std::get<std::int64_t>(target), n);
+}
+
+bool apply_number_update(Update op, std::int64_t& target, std::int64_t operand) {
+  CheckedNumber result = checked_apply(arithmetic_of(op), target, operand);
   if (!result) return false;
-  x = *result;
+  target = *result;
   return true;
 }
 

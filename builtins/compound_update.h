@@ -2,6 +2,7 @@
 // and dictionary entries.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string_view>
 
@@ -22,5 +23,8 @@ bool update_applies(Update op, interpreter::ValueType target, interpreter::Value
 // Applies the update in place. Fails, leaving the target alone, when it has no value or the
 // arithmetic overflows or divides by zero.
 bool apply_update(Update op, interpreter::Value& target, const interpreter::Value& operand);
+
+// The same for a number target and a number operand (op is one of + - * / %).
+bool apply_number_update(Update op, std::int64_t& target, std::int64_t operand);
 
 }  // namespace quarry::builtins

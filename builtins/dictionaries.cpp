@@ -69,13 +69,18 @@ class EntryUpdate final : public Filter {
   // op is nullopt for a plain assignment `$D[k] = v`.
   EntryUpdate(int index, std::optional<Update> op, ValueType value_type, FilterPtr key, FilterPtr value)
       : Filter(ValueType::Logical), index_(index), op_(op), value_type_(value_type), key_(std::move(key)),
-        value_(std::move(value)), short_key_(short_text_source(*key_)) {}
+        value_(std::move(value)), short_key_(short_text_source(*key_)),
+        counts_(op_ && value_type_ == ValueType::Numeric && value_->type() == ValueType::Numeric) {}
 
   // The key is read before the value, as the query writes them.
   bool match(Context& ctx) const override {
     if (short_key_ != nullptr) {
       ShortText key;
       if (!short_key_->short_text(ctx, key)) return false;
+      if (counts_) {
+        Context::Dictionary& d = ctx.dictionary(index_);
+        return update_number(d, value_->number(ctx), [&] { return d.try_emplace_text(key.view(), std::int64_t{0}); });
+      }
       Value rhs = value_of(*value_, ctx);
       if (std::holds_alternative<std::monostate>(rhs)) return false;
       Context::Dictionary& d = ctx.dictionary(index_);
@@ -83,6 +88,10 @@ class EntryUpdate final : public Filter {
     }
     Value key = value_of(*key_, ctx);
     if (std::holds_alternative<std::monostate>(key)) return false;
+    if (counts_) {
+      Context::Dictionary& d = ctx.dictionary(index_);
+      return update_number(d, value_->number(ctx), [&] { return d.try_emplace(std::move(key), Value(std::int64_t{0})); });
+    }
     Value rhs = value_of(*value_, ctx);
     if (std::holds_alternative<std::monostate>(rhs)) return false;
     Context::Dictionary& d = ctx.dictionary(index_);
@@ -103,11 +112,24 @@ class EntryUpdate final : public Filter {
     return applied;
   }
 
+  // `$D[k] += n` on number entries (counting, as the repetition queries do) without Values: the
+  // same steps as update() for a number operand.
+  template <typename Emplace>
+  bool update_number(Context::Dictionary& d, std::optional<std::int64_t> n, Emplace emplace) const {
+    if (!n) return false;
+    auto [it, fresh] = emplace();
+    std::int64_t* x = std::get_if<std::int64_t>(&it->second);
+    const bool applied = x != nullptr && apply_number_update(*op_, *x, *n);
+    if (!applied && fresh) d.erase(it);  // a failed update creates no entry
+    return applied;
+  }
+
   int index_;
   std::optional<Update> op_;
   ValueType value_type_;
   FilterPtr key_, value_;
   const ShortTextSource* short_key_;
+  bool counts_;  // an arithmetic update of number entries by a number
 };
 
 class Size final : public Filter {

@@ -2,6 +2,7 @@
 // parents with `<--`) against quantified constituents, like a regular expression over tree paths.
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <map>
 #include <memory>
 #include <string>
@@ -65,15 +66,15 @@ class Line final : public Filter {
   }
 
   std::optional<std::int64_t> number(Context& ctx) const override {
-    std::optional<Match> m = run(ctx);
-    if (!m) return std::nullopt;
-    return static_cast<std::int64_t>(m->nodes.size());
+    std::optional<Found> found = run(ctx);
+    if (!found) return std::nullopt;
+    return static_cast<std::int64_t>(found->length);
   }
 
   std::optional<NodeId> position(Context& ctx) const override {
-    std::optional<Match> m = run(ctx);
-    if (!m) return std::nullopt;
-    return m->nodes.empty() ? ctx.node() : m->nodes.back();
+    std::optional<Found> found = run(ctx);
+    if (!found) return std::nullopt;
+    return found->last;
   }
 
  private:
@@ -81,6 +82,12 @@ class Line final : public Filter {
   struct Match {
     std::vector<NodeId> nodes;
     std::vector<int> constituents;
+  };
+
+  // What run() reports of the line it matched: its length and last position (the start when empty).
+  struct Found {
+    std::size_t length;
+    NodeId last;
   };
 
   // One step of the trail of consumed positions, shared between the states that extend it.
@@ -166,35 +173,67 @@ class Line final : public Filter {
     std::size_t size_ = 0;
   };
 
-  // Lends a KnownResults from the thread's spares for one evaluation (the compiled query is shared
+  // A position still to visit with the states that reach it and the line length before it.
+  struct Pending {
+    NodeId node;
+    std::vector<State> states;
+    std::int64_t depth;
+  };
+
+  // The buffers of one evaluation, kept from one to the next: a search at a position in check
+  // (`line --> check +`) would otherwise allocate a dozen vectors.
+  struct Workspace {
+    KnownResults known;
+    std::vector<TrailStep> trail;
+    std::vector<Pending> stack;
+    std::vector<NodeId> successors;
+    std::vector<std::vector<State>> spare_states;  // emptied state vectors, for their capacity
+    Match match;
+  };
+
+  // Lends a Workspace from the thread's spares for one evaluation (the compiled query is shared
   // by the threads; a line inside a constituent takes its own).
-  class KnownLease {
+  class WorkspaceLease {
    public:
-    KnownLease() {
+    WorkspaceLease() {
       if (spares().empty()) {
-        results_ = std::make_unique<KnownResults>();
+        work_ = std::make_unique<Workspace>();
       } else {
-        results_ = std::move(spares().back());
+        work_ = std::move(spares().back());
         spares().pop_back();
       }
     }
-    ~KnownLease() { spares().push_back(std::move(results_)); }
-    KnownLease(const KnownLease&) = delete;
-    KnownLease& operator=(const KnownLease&) = delete;
-    KnownResults& operator*() { return *results_; }
+    ~WorkspaceLease() { spares().push_back(std::move(work_)); }
+    WorkspaceLease(const WorkspaceLease&) = delete;
+    WorkspaceLease& operator=(const WorkspaceLease&) = delete;
+    Workspace& operator*() { return *work_; }
 
    private:
-    static std::vector<std::unique_ptr<KnownResults>>& spares() {
-      thread_local std::vector<std::unique_ptr<KnownResults>> kept;
+    static std::vector<std::unique_ptr<Workspace>>& spares() {
+      thread_local std::vector<std::unique_ptr<Workspace>> kept;
       return kept;
     }
-    std::unique_ptr<KnownResults> results_;
+    std::unique_ptr<Workspace> work_;
   };
+
+  // An empty state vector, with capacity when the workspace kept one.
+  static std::vector<State> take_states(Workspace& w) {
+    if (w.spare_states.empty()) return {};
+    std::vector<State> v = std::move(w.spare_states.back());
+    w.spare_states.pop_back();
+    return v;
+  }
+  static void give_states(Workspace& w, std::vector<State>&& v) {
+    if (v.capacity() == 0) return;
+    v.clear();
+    w.spare_states.push_back(std::move(v));
+  }
 
   // The working data of one evaluation.
   struct Search {
     Context& ctx;
-    std::vector<TrailStep> trail;
+    Workspace& work;
+    std::vector<TrailStep>& trail;
     KnownResults& known;
     std::map<std::size_t, std::vector<InsertedComment>> comments;  // what matching ones wrote
     int best_trail = -1;
@@ -202,22 +241,24 @@ class Line final : public Filter {
     bool done = false;
   };
 
-  std::optional<Match> run(Context& ctx) const {
+  std::optional<Found> run(Context& ctx) const {
     const chess::Game& game = ctx.game();
     const NodeId start = ctx.node();
+    const std::size_t nodes = game.node_count();
     if (options_.nestban) {
       if (serial_ != ctx.game_serial()) {
         serial_ = ctx.game_serial();
-        covered_.assign(game.node_count(), false);
+        covered_.assign(nodes, 0);
+      } else if (covered_.size() < nodes) {
+        covered_.resize(nodes, 0);
       }
-      if (covered_.size() < game.node_count()) covered_.resize(game.node_count(), false);
-      if (!Context::is_imaginary(start) && covered_[start]) return std::nullopt;
+      if (!Context::is_imaginary(start) && covered_[start] != 0) return std::nullopt;
     }
     ctx.charge(initial_steps_);  // the closure of the start state, made once
     // A line is tried at every position and most tries fail at the first constituent: with one
     // start state, its filter is tried before the search is set up (the search then finds the
     // result among the known ones, as if it had tried it itself).
-    const bool tried_first = lone_first_ >= 0 && start < game.node_count();
+    const bool tried_first = lone_first_ >= 0 && start < nodes;
     const std::size_t mark = ctx.comment_mark();
     if (tried_first) {
       ctx.charge(initial_.size());  // what consuming the start charges
@@ -226,9 +267,19 @@ class Line final : public Filter {
         return std::nullopt;
       }
     }
-    KnownLease known;
-    (*known).start(game.node_count() * pattern_.filters.size());
-    Search s{ctx, {}, *known, {}, -1, -1, false};
+    return search(ctx, start, nodes, mark, tried_first);
+  }
+
+  // The search from `start` once the first constituent did not rule it out (out of line: run()'s
+  // quick refusal, at nine starts in ten, stays small).
+  [[gnu::noinline]] std::optional<Found> search(Context& ctx, NodeId start, std::size_t nodes, std::size_t mark,
+                                                bool tried_first) const {
+    WorkspaceLease lease;
+    Workspace& work = *lease;
+    work.known.start(nodes * pattern_.filters.size());
+    work.trail.clear();
+    work.stack.clear();
+    Search s{ctx, work, work.trail, work.known, {}, -1, -1, false};
     if (tried_first) set_aside(s, key_of(start, lone_first_), mark, true);
     if (initial_accepting_) {
       s.best_length = 0;
@@ -240,7 +291,9 @@ class Line final : public Filter {
       std::optional<std::pair<std::int64_t, std::int64_t>> r = options_.range->at(ctx);
       if (!r || s.best_length < r->first || s.best_length > r->second) return std::nullopt;
     }
-    Match m;
+    Match& m = work.match;
+    m.nodes.clear();
+    m.constituents.clear();
     for (int t = s.best_trail; t >= 0; t = s.trail[static_cast<std::size_t>(t)].previous) {
       m.nodes.push_back(s.trail[static_cast<std::size_t>(t)].node);
       m.constituents.push_back(s.trail[static_cast<std::size_t>(t)].constituent);
@@ -249,15 +302,8 @@ class Line final : public Filter {
     std::reverse(m.constituents.begin(), m.constituents.end());
     if (options_.nestban) cover(ctx, m);
     annotate(s, m);
-    return m;
+    return Found{m.nodes.size(), m.nodes.empty() ? start : m.nodes.back()};
   }
-
-  // A position still to visit with the states that reach it and the line length before it.
-  struct Pending {
-    NodeId node;
-    std::vector<State> states;
-    std::int64_t depth;
-  };
 
   // Depth-first over the positions from `start`, with an explicit stack so a game of any length
   // cannot overflow the call stack. Successors are pushed in reverse, so they are visited in
@@ -267,9 +313,12 @@ class Line final : public Filter {
   void visit(Search& s, NodeId start, bool start_charged) const {
     if (!start_charged) s.ctx.charge(initial_.size());
     std::vector<State> next = consume(s, start, initial_, 0);
-    if (next.empty()) return;
-    std::vector<Pending> stack;
-    std::vector<NodeId> successors;
+    if (next.empty()) {
+      give_states(s.work, std::move(next));
+      return;
+    }
+    std::vector<Pending>& stack = s.work.stack;
+    std::vector<NodeId>& successors = s.work.successors;
     auto push_successors = [&](NodeId node, std::vector<State>&& states, std::int64_t depth) {
       successors.clear();
       for_each_successor(s.ctx, node, [&](NodeId successor) { successors.push_back(successor); });
@@ -285,7 +334,9 @@ class Line final : public Filter {
       stack.pop_back();
       s.ctx.charge(p.states.size());
       next = consume(s, p.node, p.states, p.depth);
+      give_states(s.work, std::move(p.states));
       if (!next.empty()) push_successors(p.node, std::move(next), p.depth);
+      else give_states(s.work, std::move(next));
     }
   }
 
@@ -294,7 +345,7 @@ class Line final : public Filter {
   // The caller charges states.size() first: each state may add a trail step, and bounded repeats
   // multiply them.
   std::vector<State> consume(Search& s, NodeId node, const std::vector<State>& states, std::int64_t depth) const {
-    std::vector<State> next;
+    std::vector<State> next = take_states(s.work);
     for (const State& st : states) {
       if (accepting(st)) continue;
       const Frame& top = st.frames.back();
@@ -307,7 +358,7 @@ class Line final : public Filter {
       next.push_back(std::move(after));
     }
     if (next.empty()) return next;
-    next = closure(std::move(next), [&s](std::uint64_t steps) { s.ctx.charge(steps); });
+    next = closure(std::move(next), [&s](std::uint64_t steps) { s.ctx.charge(steps); }, &s.work);
     for (const State& st : next) {
       if (accepting(st) && depth + 1 > s.best_length) {
         s.best_length = depth + 1;
@@ -316,7 +367,10 @@ class Line final : public Filter {
         break;
       }
     }
-    if (s.done) return {};
+    if (s.done) {
+      give_states(s.work, std::move(next));
+      return {};
+    }
     std::erase_if(next, [&](const State& st) { return accepting(st); });
     return next;
   }
@@ -329,9 +383,10 @@ class Line final : public Filter {
   // minimum is met, entering a group, finishing a group's sequence (one more repetition of the
   // group). Keeps, in order, the first of equal states that stand at a filter or accept; every
   // state is expanded once, so groups that can match nothing cannot loop.
+  // With a workspace, `out` comes from and `states` goes back to its spare vectors.
   template <typename Charge>
-  std::vector<State> closure(std::vector<State> states, Charge charge) const {
-    std::vector<State> out;
+  std::vector<State> closure(std::vector<State> states, Charge charge, Workspace* work = nullptr) const {
+    std::vector<State> out = work != nullptr ? take_states(*work) : std::vector<State>();
     for (std::size_t i = 0; i < states.size(); ++i) {
       charge(i / 16 + 1);  // the search for an equal earlier state is linear
       const FrameStack frames = states[i].frames;  // a copy: states grows below
@@ -364,6 +419,7 @@ class Line final : public Filter {
         states.push_back({std::move(next), trail});
       }
     }
+    if (work != nullptr) give_states(*work, std::move(states));
     return out;
   }
 
@@ -443,15 +499,39 @@ class Line final : public Filter {
     const NodeId shallow = options_.backward ? m.nodes.back() : m.nodes.front();
     const NodeId start = m.nodes.front();
     for (NodeId n = deep; n != chess::kNoNode; n = ctx.tree_node(n).parent) {
-      if (n != start && !Context::is_imaginary(n)) covered_[n] = true;
+      if (n != start && !Context::is_imaginary(n)) covered_[n] = 1;
       if (n == shallow) break;
     }
   }
 
-  // Where a position lies, as CQLi's line comments say it: "16(wtm)".
-  static std::string move_of(const Context& ctx, NodeId node) {
+  // Appends where a position lies, as CQLi's line comments say it: "16(wtm)".
+  static void append_move_of(std::string& out, const Context& ctx, NodeId node) {
     const chess::Position& pos = ctx.tree_node(node).position;
-    return std::to_string(pos.fullmove_number()) + (pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
+    char digits[24];
+    const char* end = std::to_chars(digits, digits + sizeof digits, pos.fullmove_number()).ptr;
+    out.append(digits, static_cast<std::size_t>(end - digits));
+    out.append(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
+  }
+
+  // The comments at a line's ends, each built in one buffer (a line matches at every position in
+  // check of `line --> check +`, and most are dropped when a comparison rejects its length).
+  static std::string start_comment(const Context& ctx, NodeId last) {
+    std::string text;
+    text.reserve(48);
+    text.append("Start line that ends at move ");
+    append_move_of(text, ctx, last);
+    return text;
+  }
+  static std::string end_comment(const Context& ctx, std::size_t length, NodeId first) {
+    std::string text;
+    text.reserve(64);
+    text.append("End line of length ");
+    char digits[24];
+    const char* end = std::to_chars(digits, digits + sizeof digits, length).ptr;
+    text.append(digits, static_cast<std::size_t>(end - digits));
+    text.append(" that starts at move ");
+    append_move_of(text, ctx, first);
+    return text;
   }
 
   // The constituents' own comments along the line and, unless quiet, CQLi's words at its ends:
@@ -460,17 +540,14 @@ class Line final : public Filter {
     const bool automatic = !options_.quiet && !s.ctx.quiet() && !m.nodes.empty();
     const NodeId first = automatic ? m.nodes.front() : 0, last = automatic ? m.nodes.back() : 0;
     for (std::size_t i = 0; i < m.nodes.size(); ++i) {
-      if (automatic && i == 0) s.ctx.add_comment(first, "Start line that ends at move " + move_of(s.ctx, last));
+      if (automatic && i == 0) s.ctx.add_comment(first, start_comment(s.ctx, last));
       const std::size_t key =
           static_cast<std::size_t>(m.nodes[i]) * pattern_.filters.size() + static_cast<std::size_t>(m.constituents[i]);
       if (auto it = s.comments.find(key); it != s.comments.end()) {
         auto& out = s.ctx.comments();
         out.insert(out.end(), it->second.begin(), it->second.end());
       }
-      if (automatic && i + 1 == m.nodes.size()) {
-        s.ctx.add_comment(last, "End line of length " + std::to_string(m.nodes.size()) + " that starts at move " +
-                                    move_of(s.ctx, first));
-      }
+      if (automatic && i + 1 == m.nodes.size()) s.ctx.add_comment(last, end_comment(s.ctx, m.nodes.size(), first));
     }
   }
 
@@ -482,7 +559,7 @@ class Line final : public Filter {
   int lone_first_ = -1;  // the filter of the one start state, if there is one and it does not accept
   // nestban: the positions of this game inside lines already matched (per game, by serial).
   mutable std::uint64_t serial_ = 0;
-  mutable std::vector<bool> covered_;
+  mutable std::vector<std::uint8_t> covered_;  // bytes: read at every start, cheaper than bits
 };
 
 constexpr ParameterSpec kLineParameters[] = {{ParameterWord::Quiet},       {ParameterWord::FirstMatch},

@@ -21,7 +21,7 @@ class ShortText {
   std::string_view view() const { return {bytes_.data(), size_}; }
 
  private:
-  std::array<char, kCapacity> bytes_{};
+  std::array<char, kCapacity> bytes_;  // only the first size_ are written and read
   std::size_t size_ = 0;
 };
 

@@ -29,6 +29,12 @@ std::uint64_t text_hash(std::string_view text) {
   const char* p = text.data();
   std::size_t n = text.size();
   std::uint64_t h = n * kMultiplier;
+  if (n == 16) {  // zobristkey's digits, the usual text key: the loop below unrolled
+    std::uint64_t words[2];
+    std::memcpy(words, p, sizeof words);
+    h = std::rotl((h ^ words[0]) * kMultiplier, 29);
+    return std::rotl((h ^ words[1]) * kMultiplier, 29);
+  }
   for (; n >= 8; n -= 8, p += 8) {
     std::uint64_t word = 0;
     std::memcpy(&word, p, 8);
@@ -40,6 +46,17 @@ std::uint64_t text_hash(std::string_view text) {
     h = std::rotl((h ^ word) * kMultiplier, 29);
   }
   return h;
+}
+
+// Text equality without a memcmp call for the 16-character keys of `zobristkey`, the usual text
+// key (the repetition queries look each one up twice in a row).
+bool same_text(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  if (a.size() != 16) return a == b;
+  std::uint64_t x[2], y[2];
+  std::memcpy(x, a.data(), sizeof x);
+  std::memcpy(y, b.data(), sizeof y);
+  return ((x[0] ^ y[0]) | (x[1] ^ y[1])) == 0;
 }
 
 // The index of a type among Value's alternatives (a key's hash is seeded with it).
@@ -56,6 +73,32 @@ constexpr std::size_t alternative_index() {
 
 Dictionary::Dictionary(std::initializer_list<Entry> entries) {
   for (const Entry& e : entries) try_emplace(e.first, e.second);
+}
+
+Dictionary::Dictionary(const Dictionary& other)
+    : entries_(other.entries_.begin(), other.entries_.begin() + static_cast<std::ptrdiff_t>(other.size_)),
+      hashes_(other.hashes_.begin(), other.hashes_.begin() + static_cast<std::ptrdiff_t>(other.size_)),
+      size_(other.size_),
+      slots_(other.slots_),
+      recent_text_(other.recent_text_),
+      order_(other.order_),
+      ordered_(other.ordered_) {}
+
+Dictionary& Dictionary::operator=(const Dictionary& other) {
+  if (this != &other) {
+    Dictionary copy(other);
+    swap(copy);
+  }
+  return *this;
+}
+
+Dictionary& Dictionary::operator=(Dictionary&& other) noexcept {
+  if (this != &other) {
+    Dictionary taken;
+    taken.swap(other);
+    swap(taken);
+  }
+  return *this;
 }
 
 std::uint64_t Dictionary::hash_of(const Value& key) {
@@ -88,7 +131,7 @@ std::size_t Dictionary::probe_text(std::string_view key, std::uint64_t hash) con
     if (e == kEmpty) return s;
     if (hashes_[e - 1] != hash) continue;
     const std::string* text = std::get_if<std::string>(&entries_[e - 1].first);
-    if (text != nullptr && *text == key) return s;
+    if (text != nullptr && same_text(*text, key)) return s;
   }
 }
 
@@ -104,20 +147,9 @@ Dictionary::Entry* Dictionary::find(const Value& key) {
 }
 
 const Dictionary::Entry* Dictionary::find(const Value& key) const {
-  if (entries_.empty()) return nullptr;
+  if (size_ == 0) return nullptr;
   const std::uint32_t e = slots_[probe(key, hash_of(key))];
   return e == kEmpty ? nullptr : &entries_[e - 1];
-}
-
-// Text equality without a memcmp call for the 16-character keys of `zobristkey`, the usual text
-// key (the repetition queries look each one up twice in a row).
-static bool same_text(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  if (a.size() != 16) return a == b;
-  std::uint64_t x[2], y[2];
-  std::memcpy(x, a.data(), sizeof x);
-  std::memcpy(y, b.data(), sizeof y);
-  return ((x[0] ^ y[0]) | (x[1] ^ y[1])) == 0;
 }
 
 std::uint32_t Dictionary::recent_text(std::string_view key) const {
@@ -127,7 +159,7 @@ std::uint32_t Dictionary::recent_text(std::string_view key) const {
 }
 
 const Dictionary::Entry* Dictionary::find_text(std::string_view key) const {
-  if (entries_.empty()) return nullptr;
+  if (size_ == 0) return nullptr;
   std::uint32_t e = recent_text(key);
   if (e == kEmpty) {
     e = slots_[probe_text(key, hash_of_text(key))];
@@ -137,22 +169,31 @@ const Dictionary::Entry* Dictionary::find_text(std::string_view key) const {
   return &entries_[e - 1];
 }
 
+// Unlike find_text, no test of the remembered entry first: an update's key is rarely the last one
+// looked up (the repetition queries update, then read, each position's key).
 std::pair<Dictionary::Entry*, bool> Dictionary::try_emplace_text(std::string_view key, Value&& value) {
-  if (const std::uint32_t recent = recent_text(key); recent != kEmpty) return {&entries_[recent - 1], false};
-  if ((entries_.size() + 1) * 2 > slots_.size()) grow();
+  if ((size_ + 1) * 2 > slots_.size()) grow();
   const std::uint64_t hash = hash_of_text(key);
   const std::size_t s = probe_text(key, hash);
   const bool fresh = slots_[s] == kEmpty;
   if (fresh) {
-    if (spare_keys_.empty()) {
+    if (size_ == entries_.size()) {
       entries_.emplace_back(std::string(key), std::move(value));
+      hashes_.push_back(hash);
     } else {
-      entries_.emplace_back(std::move(spare_keys_.back()), std::move(value));
-      spare_keys_.pop_back();
-      std::get<std::string>(entries_.back().first).assign(key);
+      Entry& e = entries_[size_];
+      std::string* text = std::get_if<std::string>(&e.first);
+      if (text != nullptr && text->size() == 16 && key.size() == 16) {
+        std::memcpy(text->data(), key.data(), 16);  // a kept zobristkey-sized key: a fixed-size copy
+      } else if (text != nullptr) {
+        text->assign(key);
+      } else {
+        e.first.emplace<std::string>(key);
+      }
+      e.second = std::move(value);
+      hashes_[size_] = hash;
     }
-    hashes_.push_back(hash);
-    slots_[s] = static_cast<std::uint32_t>(entries_.size());
+    slots_[s] = static_cast<std::uint32_t>(++size_);
   }
   recent_text_ = slots_[s];
   return {&entries_[slots_[s] - 1], fresh};
@@ -166,14 +207,20 @@ const Value& Dictionary::at(const Value& key) const {
 
 template <typename K, typename V>
 std::pair<Dictionary::Entry*, bool> Dictionary::emplace_new(K&& key, V&& value) {
-  if ((entries_.size() + 1) * 2 > slots_.size()) grow();
+  if ((size_ + 1) * 2 > slots_.size()) grow();
   const std::uint64_t hash = hash_of(key);
   const std::size_t s = probe(key, hash);
   if (slots_[s] != kEmpty) return {&entries_[slots_[s] - 1], false};
-  entries_.emplace_back(std::forward<K>(key), std::forward<V>(value));
-  hashes_.push_back(hash);
-  slots_[s] = static_cast<std::uint32_t>(entries_.size());
-  return {&entries_.back(), true};
+  if (size_ == entries_.size()) {
+    entries_.emplace_back(std::forward<K>(key), std::forward<V>(value));
+    hashes_.push_back(hash);
+  } else {  // a kept entry: its key's and value's buffers are reused
+    entries_[size_].first = std::forward<K>(key);
+    entries_[size_].second = std::forward<V>(value);
+    hashes_[size_] = hash;
+  }
+  slots_[s] = static_cast<std::uint32_t>(++size_);
+  return {&entries_[size_ - 1], true};
 }
 
 std::pair<Dictionary::Entry*, bool> Dictionary::try_emplace(Value&& key, Value&& value) {
@@ -188,7 +235,7 @@ void Dictionary::grow() {
   const std::size_t size = slots_.empty() ? 16 : slots_.size() * 2;
   slots_.assign(size, kEmpty);
   const std::size_t mask = size - 1;
-  for (std::uint32_t i = 0; i < entries_.size(); ++i) {
+  for (std::uint32_t i = 0; i < size_; ++i) {
     std::size_t s = home(hashes_[i]);
     while (slots_[s] != kEmpty) s = (s + 1) & mask;
     slots_[s] = i + 1;
@@ -214,14 +261,13 @@ void Dictionary::remove_slot(std::size_t slot) {
 void Dictionary::erase(Entry* entry) {
   const auto index = static_cast<std::uint32_t>(entry - entries_.data());
   remove_slot(slot_of(index));
-  const auto last = static_cast<std::uint32_t>(entries_.size() - 1);
+  const auto last = static_cast<std::uint32_t>(size_ - 1);
   if (index != last) {
     slots_[slot_of(last)] = index + 1;
-    entries_[index] = std::move(entries_[last]);
+    std::swap(entries_[index], entries_[last]);  // the erased entry is kept beyond the end
     hashes_[index] = hashes_[last];
   }
-  entries_.pop_back();
-  hashes_.pop_back();
+  --size_;
   order_.clear();
   ordered_ = 0;
   recent_text_ = kEmpty;
@@ -237,18 +283,12 @@ std::size_t Dictionary::erase(const Value& key) {
 void Dictionary::clear() {
   // A table that once grew large stays large; emptying only the used slots keeps clearing a small
   // dictionary cheap (`unbind $D` at every game's start).
-  if (entries_.size() * 8 >= slots_.size()) {
+  if (size_ * 8 >= slots_.size()) {
     std::fill(slots_.begin(), slots_.end(), kEmpty);
   } else {
-    for (std::uint32_t i = 0; i < entries_.size(); ++i) slots_[slot_of(i)] = kEmpty;
+    for (std::uint32_t i = 0; i < size_; ++i) slots_[slot_of(i)] = kEmpty;
   }
-  for (Entry& e : entries_) {
-    if (spare_keys_.size() >= entries_.capacity()) break;
-    std::string* text = std::get_if<std::string>(&e.first);
-    if (text != nullptr && text->capacity() > std::string().capacity()) spare_keys_.push_back(std::move(*text));
-  }
-  entries_.clear();
-  hashes_.clear();
+  size_ = 0;  // the entries stay in entries_ for reuse
   order_.clear();
   ordered_ = 0;
   recent_text_ = kEmpty;
@@ -258,20 +298,20 @@ void Dictionary::swap(Dictionary& other) noexcept {
   entries_.swap(other.entries_);
   hashes_.swap(other.hashes_);
   slots_.swap(other.slots_);
-  spare_keys_.swap(other.spare_keys_);
+  std::swap(size_, other.size_);
   std::swap(recent_text_, other.recent_text_);
   order_.swap(other.order_);
   std::swap(ordered_, other.ordered_);
 }
 
 void Dictionary::sort_new_entries() const {
-  if (ordered_ == entries_.size()) return;
+  if (ordered_ == size_) return;
   const auto old_end = static_cast<std::ptrdiff_t>(order_.size());
-  for (std::size_t i = ordered_; i < entries_.size(); ++i) order_.push_back(static_cast<std::uint32_t>(i));
+  for (std::size_t i = ordered_; i < size_; ++i) order_.push_back(static_cast<std::uint32_t>(i));
   auto by_key = [this](std::uint32_t a, std::uint32_t b) { return entries_[a].first < entries_[b].first; };
   std::sort(order_.begin() + old_end, order_.end(), by_key);
   std::inplace_merge(order_.begin(), order_.begin() + old_end, order_.end(), by_key);
-  ordered_ = entries_.size();
+  ordered_ = size_;
 }
 
 Dictionary::Iterator Dictionary::begin() const {
@@ -286,7 +326,8 @@ Dictionary::Iterator Dictionary::end() const {
 
 bool Dictionary::operator==(const Dictionary& other) const {
   if (size() != other.size()) return false;
-  for (const Entry& e : entries_) {
+  for (std::size_t i = 0; i < size_; ++i) {
+    const Entry& e = entries_[i];
     const Entry* match = other.find(e.first);
     if (match == nullptr || !(match->second == e.second)) return false;
   }

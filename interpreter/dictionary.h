@@ -40,9 +40,15 @@ class Dictionary {
 
   Dictionary() = default;
   Dictionary(std::initializer_list<Entry> entries);
+  // Copies and moves carry the entries only (not the cleared ones kept for reuse).
+  Dictionary(const Dictionary& other);
+  Dictionary(Dictionary&& other) noexcept { swap(other); }
+  Dictionary& operator=(const Dictionary& other);
+  Dictionary& operator=(Dictionary&& other) noexcept;
+  ~Dictionary() = default;
 
-  std::size_t size() const { return entries_.size(); }
-  bool empty() const { return entries_.empty(); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
 
   // The entry with this key, or nullptr. The pointer lives until the dictionary next changes.
   Entry* find(const Value& key);
@@ -51,8 +57,8 @@ class Dictionary {
   std::pair<Entry*, bool> try_emplace(Value&& key, Value&& value);
   std::pair<Entry*, bool> try_emplace(const Value& key, const Value& value);
   // The same for a string key given as text: no std::string is built for a lookup, and a new
-  // entry's key reuses the buffer of a key that clear() removed (`$D[zobristkey] += 1` with
-  // `unbind $D` at every game's start allocates nothing once warm).
+  // entry reuses an entry that clear() left in place, its key's buffer included (`$D[zobristkey]
+  // += 1` with `unbind $D` at every game's start allocates nothing once warm).
   const Entry* find_text(std::string_view key) const;
   std::pair<Entry*, bool> try_emplace_text(std::string_view key, Value&& value);
   Value& operator[](Value key) { return try_emplace(std::move(key), Value()).first->second; }
@@ -89,11 +95,13 @@ class Dictionary {
   void remove_slot(std::size_t slot);
   void sort_new_entries() const;
 
+  // The entries are entries_[0, size_). clear() and erase leave the entries they remove in
+  // entries_ beyond size_ (clearing a dictionary per game then destroys nothing, and a new entry
+  // overwrites a kept one in place: a 16-digit key is copied into the kept key's buffer).
   std::vector<Entry> entries_;
-  std::vector<std::uint64_t> hashes_;  // hashes_[i] is the hash of entries_[i].first
+  std::vector<std::uint64_t> hashes_;  // hashes_[i] is the hash of entries_[i].first (i < size_)
+  std::size_t size_ = 0;
   std::vector<std::uint32_t> slots_;   // a power of two in size, at most half full; empty while no entry
-  // String keys of cleared entries, kept for their buffers (at most entries_.capacity() of them).
-  std::vector<std::string> spare_keys_;
   // The entry (index + 1, or kEmpty) a text lookup last found or added: `$D[zobristkey] += 1`
   // and `$D[zobristkey] > 2` look the same key up one after the other. Reset when entries move.
   mutable std::uint32_t recent_text_ = kEmpty;

@@ -167,9 +167,12 @@ TEST_CASE("text keys behave as an ordered map under random updates and clears", 
   Dictionary d;
   std::map<Value, Value> oracle;
   for (int step = 0; step < 20000; ++step) {
-    // Long keys of the zobristkey's size and short ones; cleared often so spare keys are reused.
+    // Keys of the zobristkey's size (16), longer and shorter ones; cleared often so the entries
+    // clear() keeps are reused by keys of the same and of other lengths.
     const std::uint32_t n = rng() % 200;
-    const std::string key = n % 2 ? std::string(16, 'z') + std::to_string(n) : std::to_string(n);
+    std::string key = std::to_string(n);
+    if (n % 3 == 1) key = std::string(16, 'z') + key;
+    if (n % 3 == 2) key = std::string(16 - key.size(), '0') + key;
     const std::uint32_t action = rng() % 100;
     if (action < 45) {
       auto [entry, fresh] = d.try_emplace_text(key, std::int64_t{step});
@@ -191,4 +194,51 @@ TEST_CASE("text keys behave as an ordered map under random updates and clears", 
     if (step % 89 == 0) REQUIRE(walked(d) == walked(oracle));
   }
   CHECK(walked(d) == walked(oracle));
+}
+
+TEST_CASE("entries that clear and erase keep are reused whatever they held", "[dictionary]") {
+  Dictionary d;
+  d[std::int64_t{5}] = std::string("a long text value past the inline buffer");
+  d[std::string("0123456789abcdef")] = chess::SquareSet(0xffULL);
+  d[chess::SquareSet(0x3ULL)] = std::int64_t{7};
+  d[std::string("short")] = std::int64_t{1};
+  d.clear();
+  CHECK(d.empty());
+  CHECK(walked(d).empty());
+  // Text keys land on kept entries that held a number, a 16-digit text, a set and a short text.
+  const std::vector<std::string> keys = {"fedcba9876543210", "0123456789abcdef", "x", "a much longer key than before"};
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    auto [entry, fresh] = d.try_emplace_text(keys[i], static_cast<std::int64_t>(i));
+    CHECK(fresh);
+    CHECK(entry->first == Value(keys[i]));
+    CHECK(entry->second == Value(static_cast<std::int64_t>(i)));
+  }
+  CHECK(d.size() == 4);
+  CHECK(d.find(Value(std::int64_t{5})) == nullptr);
+  CHECK(d.find(Value(chess::SquareSet(0x3ULL))) == nullptr);
+  CHECK(walked(d) == walked(std::map<Value, Value>{{keys[0], std::int64_t{0}},
+                                                   {keys[1], std::int64_t{1}},
+                                                   {keys[2], std::int64_t{2}},
+                                                   {keys[3], std::int64_t{3}}}));
+  // An erased entry is kept too; a Value key reuses it.
+  d.erase(Value(keys[1]));
+  d[std::int64_t{9}] = std::int64_t{10};
+  REQUIRE(d.find(Value(std::int64_t{9})) != nullptr);
+  CHECK(d.find(Value(std::int64_t{9}))->second == Value(std::int64_t{10}));
+  CHECK(d.find_text(keys[1]) == nullptr);
+  // Copies and moves hold the entries only.
+  d.clear();
+  d[std::string("one")] = std::int64_t{1};
+  Dictionary copy = d;
+  CHECK(copy.size() == 1);
+  CHECK(walked(copy) == walked(d));
+  Dictionary assigned;
+  assigned[std::int64_t{1}] = std::int64_t{2};
+  assigned = copy;
+  CHECK(assigned == d);
+  Dictionary moved = std::move(copy);
+  CHECK(moved == d);
+  assigned = std::move(moved);
+  CHECK(assigned == d);
+  CHECK(assigned.find_text("one") != nullptr);
 }
