@@ -92,6 +92,10 @@ class Scanner {
   // From now on runs of plain movetext words are passed over without tokens: only once the game
   // has a symbol (has_game) and is in its movetext, where such words change nothing the reader does.
   void skip_plain_text() { skip_plain_ = true; }
+  // Before the movetext: passes over the tag lines that follow, each a line's end ("\n" or
+  // "\r\n") and `[Name "value"]`, as next() would return them one Tag at a time, without a token
+  // each (most of a game's tokens before its movetext).
+  void skip_tag_lines();
 
  private:
   // The byte at i, or -1 past the end; past the end of data that may continue, the scan is short.
@@ -199,6 +203,20 @@ Token Scanner::tag_line(std::size_t name_offset) {
   const TagLine tag = parse_tag_line(std::string_view(d_ + token_, pos_ - token_), name_offset);
   pos_ = token_ + tag.tag_end;
   return Token::Tag;
+}
+
+void Scanner::skip_tag_lines() {
+  std::size_t end = 0;
+  while (true) {
+    const std::size_t line_feed = pos_ < n_ && d_[pos_] == '\r' ? pos_ + 1 : pos_;
+    if (line_feed + 2 >= n_ || d_[line_feed] != '\n' || d_[line_feed + 1] != '[' ||
+        !is_pgn_name_char(static_cast<unsigned char>(d_[line_feed + 2])) || !quoted_tag_end(line_feed + 2, end)) {
+      return;
+    }
+    token_ = line_feed + 1;
+    pos_ = end;
+    line_start_ = false;
+  }
 }
 
 Token Scanner::lex_tag() {
@@ -411,6 +429,7 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
         break;
       }
       out.has_game = true;
+      scan.skip_tag_lines();
       continue;
     }
     if (t == Token::Comment) continue;

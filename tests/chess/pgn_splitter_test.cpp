@@ -90,6 +90,15 @@ const std::vector<std::string> kQuirks = {
     "1. e4 {} e5 {0} 2. Nf3 {0123456789abcde} Nc6 {0123456789abcdef} 3. Bb5 {0123456789abcdef0} a6 "
     "{0123456789abcdef0123456789abcde} 1-0\n",
     "1. e4 {a comment of several lines\nwith 1-0 in it\n[Event inside\nand more} e5 *\n",
+    // Tag lines the splitter passes over in one loop, and the ones it leaves to the token rules.
+    "[Event \"a\"]\r\n[Site \"b\"]\r\n\r\n1. e4 *\r\n[Event \"c\"]\r\n[Site \"d\"]\r\n1. d4 *\r\n",
+    "[Event \"a\"]\n[Site \"unclosed\n[Round \"1\"]\n1. e4 *\n",
+    "[Event \"a\"]\n[Site \"x\\\"]\" ]\n[Round \"1\"]\n1. e4 1-0\n",
+    "[Event \"a\"]\n[ Site \"b\"]\n[1 \"c\"]\n[Round\t\"2\"\t]\n1. e4 *\n",
+    "[Event \"a\"]\r[Site \"b\"]\n\r\n[Round \"c\"]\n1. e4 *\n",
+    "[Event \"a\"]\n{c}\n[Site \"b\"]\n[Round \"c\"] 1. e4 [Annotator \"x\"]\n1. d4 *\n",
+    "[Event \"a\"] [Site \"b\"]\n[Round \"c\"]\n[White \"d",
+    "[Event \"a\"]\n[Site \"b\"]\n[",
 };
 
 }  // namespace
