@@ -70,6 +70,7 @@ bool apply_update(Update op, Value& target, const Value& operand) {
 }
 
 bool apply_number_update(Update op, std::int64_t& target, std::int64_t operand) {
+  if (is_set_update(op)) return false;  // a union or intersection has no number to make
   CheckedNumber result = checked_apply(arithmetic_of(op), target, operand);
   if (!result) return false;
   target = *result;

@@ -322,10 +322,20 @@ class Line final : public Filter {
     auto push_successors = [&](NodeId node, std::vector<State>&& states, std::int64_t depth) {
       successors.clear();
       for_each_successor(s.ctx, node, [&](NodeId successor) { successors.push_back(successor); });
+      if (successors.empty()) {
+        give_states(s.work, std::move(states));
+        return;
+      }
       for (std::size_t i = successors.size(); i-- > 0;) {
-        // The last pushed is the first visited; the others get copies.
-        if (i == 0) stack.push_back({successors[i], std::move(states), depth + 1});
-        else stack.push_back({successors[i], states, depth + 1});
+        // The last pushed is the first visited; the others get copies, in spare vectors: every
+        // vector goes back to the spares when visited, so one made here would grow them for good.
+        if (i == 0) {
+          stack.push_back({successors[i], std::move(states), depth + 1});
+        } else {
+          std::vector<State> copy = take_states(s.work);
+          copy.assign(states.begin(), states.end());
+          stack.push_back({successors[i], std::move(copy), depth + 1});
+        }
       }
     };
     push_successors(start, std::move(next), 0);
@@ -504,12 +514,16 @@ class Line final : public Filter {
     }
   }
 
+  static void append_number(std::string& out, std::uint64_t n) {
+    char digits[24];
+    const char* end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+    out.append(digits, static_cast<std::size_t>(end - digits));
+  }
+
   // Appends where a position lies, as CQLi's line comments say it: "16(wtm)".
   static void append_move_of(std::string& out, const Context& ctx, NodeId node) {
     const chess::Position& pos = ctx.tree_node(node).position;
-    char digits[24];
-    const char* end = std::to_chars(digits, digits + sizeof digits, pos.fullmove_number()).ptr;
-    out.append(digits, static_cast<std::size_t>(end - digits));
+    append_number(out, pos.fullmove_number());
     out.append(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
   }
 
@@ -526,9 +540,7 @@ class Line final : public Filter {
     std::string text;
     text.reserve(64);
     text.append("End line of length ");
-    char digits[24];
-    const char* end = std::to_chars(digits, digits + sizeof digits, length).ptr;
-    text.append(digits, static_cast<std::size_t>(end - digits));
+    append_number(text, length);
     text.append(" that starts at move ");
     append_move_of(text, ctx, first);
     return text;

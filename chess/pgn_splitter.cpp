@@ -205,6 +205,8 @@ Token Scanner::tag_line(std::size_t name_offset) {
   return Token::Tag;
 }
 
+// PgnLexer::next: a line end, then '[' → lex_tag, repeated while each line is a plain tag;
+// anything else is left to next().
 void Scanner::skip_tag_lines() {
   std::size_t end = 0;
   while (true) {

@@ -40,7 +40,8 @@ class Dictionary {
 
   Dictionary() = default;
   Dictionary(std::initializer_list<Entry> entries);
-  // Copies and moves carry the entries only (not the cleared ones kept for reuse).
+  // A copy carries the live entries only (not the cleared ones kept for reuse); a move takes the
+  // whole storage.
   Dictionary(const Dictionary& other);
   Dictionary(Dictionary&& other) noexcept { swap(other); }
   Dictionary& operator=(const Dictionary& other);

@@ -28,7 +28,8 @@ void apply_edits(chess::Game& game, const std::vector<GameEdit>& edits, const Pg
       case GameEdit::Kind::SetTag: game.set_tag(e.name, e.value); break;
       case GameEdit::Kind::RemoveTag: game.remove_tag(e.name); break;
       case GameEdit::Kind::RemoveComment:
-        game.edit_annotations(e.node).comments_after.clear();  // what originalcomment reads at that position
+        // What originalcomment reads at that position; a node without annotations gets no entry.
+        if (!game.annotations(e.node).comments_after.empty()) game.edit_annotations(e.node).comments_after.clear();
         break;
     }
   }
