@@ -1,6 +1,7 @@
 // Regular-expression family: `s ~~ r` (search) and the capture references that read its last
 // successful match: `\0` `\1` … and `\{name}` (text), `\-0` `\-1` … and `\-{name}` (index).
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <memory>
 #include <optional>
@@ -141,6 +142,37 @@ std::optional<Pattern> compile_pattern(std::string_view text, std::string& error
   return pattern;
 }
 
+// The patterns a thread last computed, compiled (or found invalid): a `~~` whose pattern is an
+// expression usually computes the same text at every position, or for every piece of a `piece`
+// loop, and compiling it again each time cost more than the search (an invalid one throws from
+// std::regex every time). Keyed by the text alone, which is all a compilation depends on; a
+// handful of entries, replaced in turn, and long patterns are not kept, so the cache stays small.
+class ComputedPatterns {
+ public:
+  const std::optional<Pattern>& compiled(const std::string& text) {
+    for (const Entry& entry : entries_) {
+      if (entry.used && entry.text == text) return entry.pattern;
+    }
+    Entry& entry = text.size() <= kLongestKept ? entries_[next_++ % entries_.size()] : uncached_;
+    std::string error;
+    entry.pattern = compile_pattern(text, error);
+    entry.text = text;
+    entry.used = text.size() <= kLongestKept;
+    return entry.pattern;
+  }
+
+ private:
+  static constexpr std::size_t kLongestKept = 4096;
+  struct Entry {
+    bool used = false;
+    std::string text;
+    std::optional<Pattern> pattern;
+  };
+  std::array<Entry, 4> entries_;
+  Entry uncached_;  // a long pattern's compilation, valid until the next one
+  std::size_t next_ = 0;
+};
+
 // Searches `s`; on a match fills `out` (group 0 the whole match) and returns true.
 bool search_fast(const re2::RE2& re, const std::string& s, RegexCaptures& out) {
   std::vector<re2::StringPiece> groups(static_cast<std::size_t>(re.NumberOfCapturingGroups()) + 1);
@@ -172,7 +204,7 @@ bool search_slow(const std::regex& re, const std::string& s, RegexCaptures& out)
 // s ~~ r: searches s for the regular expression r (unanchored); the value is the matched text,
 // and the match's groups become the captures. A failure (no match, s without a value, a computed
 // pattern that is no regular expression) clears the captures. A literal pattern is compiled
-// once when the query is bound; a computed one at each use.
+// once when the query is bound; a computed one when its text changes (ComputedPatterns).
 class RegexSearch final : public Filter {
  public:
   RegexSearch(FilterPtr target, FilterPtr pattern, std::optional<Pattern> compiled)
@@ -188,20 +220,20 @@ class RegexSearch final : public Filter {
   std::optional<std::string> search(Context& ctx) const {
     std::optional<std::string> s = target_->text(ctx);
     if (!s) return std::nullopt;
-    std::optional<Pattern> computed;
-    if (!compiled_) {
+    const Pattern* pattern = compiled_ ? &*compiled_ : nullptr;
+    if (pattern == nullptr) {
       std::optional<std::string> p = pattern_->text(ctx);
       if (!p) return std::nullopt;
-      std::string error;
-      computed = compile_pattern(*p, error);
-      if (!computed) return std::nullopt;
+      thread_local ComputedPatterns computed;
+      const std::optional<Pattern>& found = computed.compiled(*p);
+      if (!found) return std::nullopt;
+      pattern = &*found;
     }
-    const Pattern& pattern = compiled_ ? *compiled_ : *computed;
     RegexCaptures& captures = ctx.regex_captures();
-    if (pattern.fast ? !search_fast(*pattern.fast, *s, captures) : !search_slow(*pattern.slow, *s, captures)) {
+    if (pattern->fast ? !search_fast(*pattern->fast, *s, captures) : !search_slow(*pattern->slow, *s, captures)) {
       return std::nullopt;
     }
-    captures.names = pattern.names;
+    captures.names = pattern->names;
     return captures.groups[0].text;
   }
 

@@ -1,8 +1,11 @@
-// fuzz_replay TARGET [--repeat N] PATH…: runs every input under each PATH (a file, or a folder's
-// files) through the fuzz entry point TARGET, N times, in an ordinary build: no libFuzzer, no
-// sanitizer, so `perf record` or `valgrind --tool=callgrind` shows what the entry point itself
-// costs per input. Prints the inputs run and the CPU time per input.
+// fuzz_replay TARGET [--repeat N] [--slowest K] PATH…: runs every input under each PATH (a file,
+// or a folder's files) through the fuzz entry point TARGET, N times, in an ordinary build: no
+// libFuzzer, no sanitizer, so `perf record` or `valgrind --tool=callgrind` shows what the entry
+// point itself costs per input. Prints the inputs run and the CPU time per input; with
+// --slowest, also the K inputs that took the most CPU (a campaign's rate falls when its corpus
+// gathers slow inputs, since mutating them gives slow inputs again).
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -25,9 +28,15 @@ std::string slurp(const fs::path& path) {
   return text.str();
 }
 
-void collect(const fs::path& path, std::vector<std::string>& inputs) {
+struct Input {
+  fs::path path;
+  std::string text;
+  double seconds = 0;  // CPU time over all repeats
+};
+
+void collect(const fs::path& path, std::vector<Input>& inputs) {
   if (!fs::is_directory(path)) {
-    inputs.push_back(slurp(path));
+    inputs.push_back({path, slurp(path)});
     return;
   }
   std::vector<fs::path> files;
@@ -35,7 +44,7 @@ void collect(const fs::path& path, std::vector<std::string>& inputs) {
     if (entry.is_regular_file()) files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());  // the same order on every run
-  for (const fs::path& file : files) inputs.push_back(slurp(file));
+  for (const fs::path& file : files) inputs.push_back({file, slurp(file)});
 }
 
 double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
@@ -44,7 +53,7 @@ double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC
 
 int main(int argc, char** argv) {
   const auto usage = [] {
-    std::fprintf(stderr, "usage: fuzz_replay TARGET [--repeat N] PATH...\n");
+    std::fprintf(stderr, "usage: fuzz_replay TARGET [--repeat N] [--slowest K] PATH...\n");
     return 2;
   };
   if (argc < 3) return usage();
@@ -52,24 +61,39 @@ int main(int argc, char** argv) {
   if (entry == nullptr) return usage();
   int first_path = 2;
   long repeat = 1;
-  if (std::string(argv[2]) == "--repeat") {
-    if (argc < 5) return usage();
-    repeat = std::max(1L, std::atol(argv[3]));
-    first_path = 4;
+  std::size_t slowest = 0;
+  while (first_path + 1 < argc && (std::string(argv[first_path]) == "--repeat" ||
+                                   std::string(argv[first_path]) == "--slowest")) {
+    const long value = std::max(1L, std::atol(argv[first_path + 1]));
+    if (std::string(argv[first_path]) == "--repeat") {
+      repeat = value;
+    } else {
+      slowest = static_cast<std::size_t>(value);
+    }
+    first_path += 2;
   }
-  std::vector<std::string> inputs;
+  if (first_path >= argc) return usage();
+  std::vector<Input> inputs;
   for (int i = first_path; i < argc; ++i) collect(argv[i], inputs);
   const std::size_t max_size = quarry::fuzz::max_fuzz_input(argv[1]);
   const double start = cpu_seconds();
   std::size_t runs = 0;
   for (long r = 0; r < repeat; ++r) {
-    for (const std::string& input : inputs) {
-      if (input.size() > max_size) continue;  // as the libFuzzer target skips them
-      entry(input);
+    for (Input& input : inputs) {
+      if (input.text.size() > max_size) continue;  // as the libFuzzer target skips them
+      const double before = slowest != 0 ? cpu_seconds() : 0;
+      entry(input.text);
+      if (slowest != 0) input.seconds += cpu_seconds() - before;
       ++runs;
     }
   }
   const double seconds = cpu_seconds() - start;
   std::printf("%zu runs, %.3f s CPU, %.1f us per run\n", runs, seconds, runs ? seconds * 1e6 / static_cast<double>(runs) : 0.0);
+  slowest = std::min(slowest, inputs.size());
+  std::partial_sort(inputs.begin(), inputs.begin() + static_cast<std::ptrdiff_t>(slowest), inputs.end(),
+                    [](const Input& a, const Input& b) { return a.seconds > b.seconds; });
+  for (std::size_t i = 0; i < slowest; ++i) {
+    std::printf("%10.1f us  %s\n", inputs[i].seconds * 1e6 / static_cast<double>(repeat), inputs[i].path.c_str());
+  }
   return 0;
 }

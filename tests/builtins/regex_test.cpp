@@ -43,6 +43,21 @@ TEST_CASE("s ~~ r searches s with a regular expression", "[regex]") {
   CHECK_FALSE(matches(R"(pat = "(" + "" "a" ~~ pat)"));  // a bad computed pattern just fails
 }
 
+TEST_CASE("a computed pattern compiled once gives the same results when its text comes back", "[regex]") {
+  // Twelve rounds over six patterns: more texts than the cache keeps, so entries are replaced and
+  // compiled again; a bad pattern between them keeps failing; a named group is still named.
+  const std::string rounds = R"q(
+    found = "" round = 0
+    while (round < 12) {
+      if "xoooooo" ~~ str("(?<run>o{" round % 6 + 1 "})") found += \{run} + ","
+      if "a" ~~ str("(" "") found += "bad"
+      round += 1
+    }
+    found)q";
+  CHECK(text_of(rounds) == "o,oo,ooo,oooo,ooooo,oooooo,o,oo,ooo,oooo,ooooo,oooooo,");
+  CHECK(number_of(R"q(pat = "(?<w>b)" "abc" ~~ pat "abc" ~~ pat \-{w})q") == 1);
+}
+
 TEST_CASE("backslash N is a capturing group of the last ~~, backslash -N where it started", "[regex]") {
   // The manual's example (gadycosteff cql-6-1/tildetilde.html).
   const std::string football = R"q("football" ~~ "(o+)tba(l+)" )q";
