@@ -1,13 +1,10 @@
 // Position-identity family: zobristkey (the Polyglot hash of the position), positionid (its place in
 // the game tree) and `fen "…"` (the board matches a FEN placement, with CQL's extra symbols A a _ .).
 #include <array>
-#include <bit>
 #include <cstring>
-#if defined(__SSE2__) && defined(__x86_64__)
-#include <emmintrin.h>
-#endif
 
 #include "builtins/builtins.h"
+#include "builtins/hex_digits.h"
 #include "builtins/short_text.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
@@ -46,40 +43,6 @@ class ZobristKey final : public Filter, public ShortTextSource {
     std::memcpy(out.data(), last.digits.data(), last.digits.size());
     out.set_size(16);
     return true;
-  }
-
- private:
-  // Writes the key's 16 hex digits, most significant first: the repetition queries read the key
-  // at every position. With SSE2, the 16 nibbles are spread one to a byte and turned into digits
-  // at once; elsewhere a word at a time.
-  static void put_hex16(char* out, std::uint64_t key) {
-#if defined(__SSE2__) && defined(__x86_64__)
-    const __m128i bytes = _mm_cvtsi64_si128(static_cast<long long>(__builtin_bswap64(key)));  // first byte: the top
-    const __m128i nibble = _mm_set1_epi8(0x0f);
-    const __m128i high = _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble);
-    const __m128i low = _mm_and_si128(bytes, nibble);
-    const __m128i values = _mm_unpacklo_epi8(high, low);  // high0 low0 high1 low1 …
-    const __m128i letters = _mm_and_si128(_mm_cmpgt_epi8(values, _mm_set1_epi8(9)), _mm_set1_epi8('a' - '0' - 10));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_add_epi8(_mm_add_epi8(values, _mm_set1_epi8('0')), letters));
-#else
-    put_hex(out, static_cast<std::uint32_t>(key >> 32));
-    put_hex(out + 8, static_cast<std::uint32_t>(key));
-#endif
-  }
-
-  // Writes v's eight hex digits, a word at a time. Byte i of the word gets digit i counted from
-  // the most significant.
-  [[maybe_unused]] static void put_hex(char* out, std::uint32_t v) {
-    std::uint64_t t = (v >> 16) | (std::uint64_t{v & 0xffffu} << 32);
-    t = ((t >> 8) & 0x000000ff000000ffULL) | ((t & 0x000000ff000000ffULL) << 16);
-    t = ((t >> 4) & 0x000f000f000f000fULL) | ((t & 0x000f000f000f000fULL) << 8);
-    const std::uint64_t letters = ((t + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;  // digit > 9
-    t += 0x3030303030303030ULL + letters * static_cast<std::uint64_t>('a' - '0' - 10);
-    if constexpr (std::endian::native == std::endian::little) {
-      std::memcpy(out, &t, sizeof t);
-    } else {
-      for (int i = 0; i < 8; ++i) out[i] = static_cast<char>((t >> (8 * i)) & 0xff);
-    }
   }
 };
 
