@@ -18,6 +18,17 @@ TEST_CASE("dictionary entries are stored, updated and counted", "[dictionaries]"
   CHECK(Evaluation("dictionary int --> set $D $D[1] = K $D[1] |= k $D[1]", kStart).squares() == squares_of("e1 e8"));
 }
 
+TEST_CASE("a failed number update of a fresh entry adds none, whatever the key", "[dictionaries]") {
+  // The counting path ($D[k] op= n on number entries) with keys that are no short text: a
+  // number, and a computed string; division by zero and overflow fail the update.
+  CHECK(Evaluation("dictionary int --> int $D not { $D[3] /= 0 } #$D", kStart).number() == 0);
+  CHECK(Evaluation("dictionary int --> int $D not { $D[3] -= (-2147483647 - 1) * 65536 * 65536 } #$D", kStart).number() == 0);
+  CHECK(Evaluation("dictionary str --> int $D not { $D[str(\"k\" 1)] %= 0 } #$D", kStart).number() == 0);
+  // An existing entry stays as it was.
+  CHECK(Evaluation("dictionary int --> int $D $D[3] = 4 not { $D[3] /= 0 } #$D == 1 $D[3]", kStart).number() == 4);
+  CHECK(Evaluation("dictionary int --> int $D $D[3] += 2 $D[3] *= 5 $D[3]", kStart).number() == 10);
+}
+
 TEST_CASE("a missing entry fails, unbind forgets entries", "[dictionaries]") {
   CHECK_FALSE(Evaluation("dictionary str --> int $D $D[\"none\"]", kStart).matches());
   CHECK_FALSE(Evaluation("dictionary str --> int $D $D[\"a\"] = 1 unbind $D $D[\"a\"]", kStart).matches());
