@@ -178,13 +178,13 @@ class PgnWriter::Impl {
   void index_inserted(std::span<const std::span<const InsertedComment>> inserted);
   void index_repeated(RepeatedComment repeated);
   void repeated_comment();
-  bool only_repeated_after(NodeId id, const GameNode& node) const;
+  bool only_repeated_after(NodeId id, const NodeAnnotations& notes) const;
   void movetext(std::string_view result);
   void add(std::string_view text);
   void write_place();
   void comment(std::string_view text);
   void rewritten_comment(std::string_view text);
-  void annotations(NodeId id);
+  void annotations(NodeId id, const NodeAnnotations& notes);
   void move(NodeId id);
 
   const PgnFormat& format_;
@@ -264,9 +264,8 @@ void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
 
 // Whether the repeated comment is all there is to write after the move leading to the node, and
 // its ready block can go with the move.
-bool PgnWriter::Impl::only_repeated_after(NodeId id, const GameNode& node) const {
+bool PgnWriter::Impl::only_repeated_after(NodeId id, const NodeAnnotations& notes) const {
   if (repeated_at_[id] == 0 || repeated_block_size_ == 0) return false;
-  const NodeAnnotations& notes = game_->annotations(node);
   if (!format_.elide_nags && !notes.nags.empty()) return false;
   if (!format_.elide_comments && !notes.comments_after.empty()) return false;
   return !indexed_ || first_[id] == first_[id + 1];
@@ -348,8 +347,7 @@ void PgnWriter::Impl::repeated_comment() {
 }
 
 // Comments and NAGs at a node: the original ones, then what the query inserted.
-void PgnWriter::Impl::annotations(NodeId id) {
-  const NodeAnnotations& notes = game_->annotations(id);
+void PgnWriter::Impl::annotations(NodeId id, const NodeAnnotations& notes) {
   if (!format_.elide_nags) {
     for (std::uint8_t nag : notes.nags) {
       char buffer[4];
@@ -382,7 +380,8 @@ void PgnWriter::Impl::annotations(NodeId id) {
 
 void PgnWriter::Impl::move(NodeId id) {
   const GameNode& node = game_->node(id);
-  const std::vector<std::string>& comments_before = game_->annotations(node).comments_before;
+  const NodeAnnotations& notes = game_->annotations(node);  // looked up once for the whole move
+  const std::vector<std::string>& comments_before = notes.comments_before;
   if (!format_.elide_comments && !comments_before.empty()) {
     for (const std::string& c : comments_before) add(c);
     write_place();
@@ -411,20 +410,20 @@ void PgnWriter::Impl::move(NodeId id) {
   std::memcpy(end, san.chars.data(), san.chars.size());  // a fixed size: a few moves, no loop
   end += san.size;
   const std::size_t size = static_cast<std::size_t>(end - first);
-  if (only_repeated_after(id, node)) {
+  if (only_repeated_after(id, notes)) {
     line_.padded_pair(first, size, glue, repeated_block_.data(), repeated_block_size_);
     need_number_ = format_.move_number_after_comment;
     return;
   }
   line_.padded_word(first, size, glue);
   need_number_ = false;
-  annotations(id);
+  annotations(id, notes);
 }
 
 void PgnWriter::Impl::movetext(std::string_view result) {
   const Game& game = *game_;
   need_number_ = true;
-  annotations(game.root());
+  annotations(game.root(), game.annotations(game.root()));
   stack_.clear();
   stack_.push_back(Frame{game.node(game.root()).first_child, kNoNode});
   while (!stack_.empty()) {
