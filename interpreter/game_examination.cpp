@@ -12,7 +12,9 @@ namespace {
 std::uint64_t visit_positions(const CompiledQuery& query, const RunSettings& settings, Context& ctx,
                               const chess::Game& game, RunStats& stats, std::vector<chess::NodeId>& matched) {
   const bool comment_matches = !match_comment(settings).empty();
-  auto visit = [&](chess::NodeId id) {
+  // Inlined into the loops below: as a call, its register saves and restores were ~17 of the ~75
+  // instructions it costs per position (measured with callgrind), for every query.
+  auto visit = [&](chess::NodeId id) __attribute__((always_inline)) {
     ctx.charge();
     ctx.check_interrupt();
     ctx.set_node(id);
