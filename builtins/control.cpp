@@ -35,7 +35,7 @@ class If final : public Filter {
  private:
   // The branch to evaluate; nullptr when the condition failed and there is no else.
   const Filter* taken(Context& ctx) const {
-    std::size_t mark = ctx.comment_mark();
+    CommentMark mark = ctx.comment_mark();
     if (condition_->match(ctx)) return then_.get();
     ctx.rollback_comments(mark);
     return else_.get();

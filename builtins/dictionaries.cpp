@@ -159,7 +159,7 @@ class KeyIteration final : public Filter {
     bool matched = false;
     for (Value& key : keys) {
       ctx.variable(slot_) = std::move(key);
-      std::size_t mark = ctx.comment_mark();
+      CommentMark mark = ctx.comment_mark();
       if (body_->match(ctx)) matched = true;
       else ctx.rollback_comments(mark);
     }

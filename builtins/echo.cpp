@@ -41,7 +41,7 @@ class Echo final : public Filter {
       if (target == source && !all_) return;
       ctx.charge();
       ctx.variable(target_) = PositionValue{target};
-      const std::size_t mark = ctx.comment_mark();
+      const CommentMark mark = ctx.comment_mark();
       std::optional<std::int64_t> value;
       if (type() == ValueType::Numeric) value = body_->number(ctx);
       else if (body_->match(ctx)) value = 1;

@@ -42,7 +42,7 @@ class Find final : public Filter {
   // The number of matching positions: with `all` when there is at least one, with a range when
   // it lies inside. Each is commented "Found i of n" in search order.
   std::optional<std::int64_t> number(Context& ctx) const override {
-    const std::size_t mark = ctx.comment_mark();
+    const CommentMark mark = ctx.comment_mark();
     const bool comment = !quiet(ctx);
     std::vector<NodeId> found;
     std::int64_t count = 0;
@@ -74,7 +74,7 @@ class Find final : public Filter {
   // Whether the body matches with `node` current; a failing body leaves no comments.
   bool holds_at(Context& ctx, NodeId node) const {
     NodeSwitch guard(ctx, node);
-    const std::size_t mark = ctx.comment_mark();
+    const CommentMark mark = ctx.comment_mark();
     if (body_->match(ctx)) return true;
     ctx.rollback_comments(mark);
     return false;

@@ -44,7 +44,7 @@ class Iteration final : public Filter {
     ctx.charge();
     if (pieces_) ctx.variable(slot_) = static_cast<std::int64_t>(ctx.position().piece_id(s));
     else ctx.variable(slot_) = SquareSet(s);
-    std::size_t mark = ctx.comment_mark();
+    CommentMark mark = ctx.comment_mark();
     if (body_->match(ctx)) return true;
     ctx.rollback_comments(mark);
     return false;

@@ -110,7 +110,7 @@ class Line final : public Filter {
     // start state, its filter is tried before the search is set up (the search then finds the
     // result among the known ones, as if it had tried it itself).
     const bool tried_first = lone_first_ >= 0 && start < nodes;
-    const std::size_t mark = ctx.comment_mark();
+    const CommentMark mark = ctx.comment_mark();
     if (tried_first) {
       ctx.charge(initial_.size());  // what consuming the start charges
       if (!pattern_.filters[static_cast<std::size_t>(lone_first_)]->match(ctx)) {
@@ -123,7 +123,7 @@ class Line final : public Filter {
 
   // The search from `start` once the first constituent did not rule it out (out of line: run()'s
   // quick refusal, at nine starts in ten, stays small).
-  [[gnu::noinline]] std::optional<Found> search(Context& ctx, NodeId start, std::size_t nodes, std::size_t mark,
+  [[gnu::noinline]] std::optional<Found> search(Context& ctx, NodeId start, std::size_t nodes, CommentMark mark,
                                                 bool tried_first) const {
     WorkspaceLease lease;
     Workspace& work = *lease;
@@ -302,7 +302,7 @@ class Line final : public Filter {
     // Imaginary positions (a line evaluated inside one) are few: they are not cached.
     if (key < s.known.size() && s.known.at(key) != 0) return s.known.at(key) == 1;
     NodeSwitch guard(s.ctx, node);
-    const std::size_t mark = s.ctx.comment_mark();
+    const CommentMark mark = s.ctx.comment_mark();
     const bool ok = pattern_.filters[static_cast<std::size_t>(i)]->match(s.ctx);
     set_aside(s, key, mark, ok);
     return ok;
@@ -310,10 +310,10 @@ class Line final : public Filter {
 
   // After constituent `key` was evaluated from `mark`: a match's comments are kept aside until the
   // reported line is known, a failure's are rolled back; the result is known from then on.
-  void set_aside(Search& s, std::size_t key, std::size_t mark, bool ok) const {
+  void set_aside(Search& s, std::size_t key, CommentMark mark, bool ok) const {
     if (ok) {
       auto& all = s.ctx.comments();
-      const auto begin = all.begin() + static_cast<std::ptrdiff_t>(mark & 0xffffffffu);
+      const auto begin = all.begin() + static_cast<std::ptrdiff_t>(mark.comments());
       if (begin != all.end()) s.comments[key].assign(begin, all.end());
       s.ctx.truncate_comments(mark);  // set aside above
     } else {

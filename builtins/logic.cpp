@@ -15,7 +15,7 @@ class Not final : public Filter {
   explicit Not(FilterPtr operand) : Filter(ValueType::Logical), operand_(std::move(operand)) {}
   bool match(Context& ctx) const override {
     // Comments made while testing the operand are not part of the answer.
-    std::size_t mark = ctx.comment_mark();
+    CommentMark mark = ctx.comment_mark();
     bool matched = operand_->match(ctx);
     ctx.rollback_comments(mark);
     return !matched;
@@ -39,7 +39,7 @@ class Or final : public Filter {
  public:
   Or(FilterPtr left, FilterPtr right) : Filter(ValueType::Logical), left_(std::move(left)), right_(std::move(right)) {}
   bool match(Context& ctx) const override {
-    std::size_t mark = ctx.comment_mark();
+    CommentMark mark = ctx.comment_mark();
     if (left_->match(ctx)) return true;
     ctx.rollback_comments(mark);
     return right_->match(ctx);

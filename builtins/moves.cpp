@@ -171,7 +171,7 @@ class MoveFilter final : public Filter {
 
   // The target at the position after the move (a reverse move: at its predecessor, `before`).
   bool target_holds_after(Context& ctx, Move m, const chess::Position& before) const {
-    const std::size_t mark = ctx.comment_mark();
+    const CommentMark mark = ctx.comment_mark();
     const std::uint16_t ply = ctx.game_node().ply;
     bool holds = false;
     if (is_reverse(mode_)) {

@@ -42,7 +42,7 @@ class Sort final : public Filter {
 
   // Evaluates the body and keeps the value and its comments when it is the game's best so far.
   std::optional<SortKey> evaluate(Context& ctx) const {
-    std::size_t mark = ctx.comment_mark();
+    CommentMark mark = ctx.comment_mark();
     std::optional<SortKey> v = value_of_body(ctx);
     if (!v) {
       ctx.rollback_comments(mark);
@@ -50,7 +50,7 @@ class Sort final : public Filter {
     }
     SortState& state = ctx.sorts()[static_cast<std::size_t>(index_)];
     std::vector<chess::InsertedComment>& comments = ctx.comments();
-    std::size_t first = mark & 0xffffffffu;
+    std::size_t first = mark.comments();
     bool better = !state.best || (minimize_ ? *v < *state.best : *v > *state.best);
     if (better) {
       state.best = v;

@@ -24,7 +24,7 @@ class TransformUnion final : public Filter {
     if (type() == ValueType::Set) return squares(ctx).any();
     if (type() == ValueType::Numeric) return number(ctx).has_value();
     for (const FilterPtr& v : versions_) {
-      std::size_t mark = ctx.comment_mark();
+      CommentMark mark = ctx.comment_mark();
       if (v->match(ctx)) return true;
       ctx.rollback_comments(mark);
     }
@@ -60,7 +60,7 @@ class TransformCount final : public Filter {
   std::optional<std::int64_t> number(Context& ctx) const override {
     std::int64_t n = 0;
     for (const FilterPtr& v : versions_) {
-      std::size_t mark = ctx.comment_mark();
+      CommentMark mark = ctx.comment_mark();
       if (v->match(ctx)) ++n;
       else ctx.rollback_comments(mark);
     }

@@ -3,9 +3,9 @@
 
 namespace quarry::interpreter {
 
-void Context::rollback_changed(std::size_t mark) {
-  if (smart_comments_) comments_.resize(mark & 0xffffffffu);
-  edits_.resize(mark >> 32);
+void Context::rollback_changed(CommentMark mark) {
+  if (smart_comments_) comments_.resize(mark.comments());
+  edits_.resize(mark.edits());
 }
 
 }  // namespace quarry::interpreter

@@ -10,6 +10,7 @@
 #include <deque>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -56,6 +57,22 @@ struct GameEdit {
   chess::NodeId node = 0;  // RemoveComment: the position whose original comment goes
   std::string name;        // SetTag, RemoveTag
   std::string value;       // SetTag
+};
+
+// Where the comment and edit logs of a game stood (Context::comment_mark), to roll a failing
+// branch back to. Kept as the logs' sizes in bytes: a mark is taken and compared at every position
+// and in every branch, and a byte size is one subtraction where a count divides by the entry size.
+class CommentMark {
+ public:
+  std::size_t comments() const { return comment_bytes_ / sizeof(chess::InsertedComment); }
+  std::size_t edits() const { return edit_bytes_ / sizeof(GameEdit); }
+  bool operator==(const CommentMark&) const = default;
+
+ private:
+  friend class Context;
+  CommentMark(std::size_t comment_bytes, std::size_t edit_bytes) : comment_bytes_(comment_bytes), edit_bytes_(edit_bytes) {}
+  std::size_t comment_bytes_;
+  std::size_t edit_bytes_;
 };
 
 // Per game, per sort filter: the best value so far and the comments made where it was reached
@@ -320,8 +337,7 @@ class Context {
   RegexCaptures& regex_captures() { return regex_captures_; }
 
   // Comments and game edits a query adds. Smart comments: a failing branch rolls back to its
-  // mark. One mark covers both logs (comment count in the low 32 bits, edit count above).
-  static_assert(sizeof(std::size_t) >= 8, "comment_mark packs two 32-bit counts");
+  // mark. One mark covers both logs.
   std::vector<chess::InsertedComment>& comments() { return comments_; }
   std::vector<GameEdit>& edits() { return edits_; }
   // For each position that gets the run's match comment (--matchstring), how many of comments()
@@ -330,16 +346,16 @@ class Context {
   void mark_match_comment() { match_comment_counts_.push_back(static_cast<std::uint32_t>(comments_.size())); }
   const std::vector<std::uint32_t>& match_comment_counts() const { return match_comment_counts_; }
   void clear_match_comments() { match_comment_counts_.clear(); }
-  std::size_t comment_mark() const { return comments_.size() | (static_cast<std::size_t>(edits_.size()) << 32); }
+  CommentMark comment_mark() const { return CommentMark(byte_size(comments_), byte_size(edits_)); }
   // Nearly every rollback finds nothing to drop: that test is inline, the resizing is not.
-  void rollback_comments(std::size_t mark) {
+  void rollback_comments(CommentMark mark) {
     if (mark != comment_mark()) rollback_changed(mark);
   }
   // Drops the comments and edits made since the mark, smart comments or not (for a filter that
   // has set them aside itself).
-  void truncate_comments(std::size_t mark) {
-    comments_.resize(mark & 0xffffffffu);
-    edits_.resize(mark >> 32);
+  void truncate_comments(CommentMark mark) {
+    comments_.resize(mark.comments());
+    edits_.resize(mark.edits());
   }
   // --alwayscomment / --nosmartcomments: a failing branch keeps its comments (not its edits).
   void set_smart_comments(bool on) { smart_comments_ = on; }
@@ -383,7 +399,12 @@ class Context {
   }
 
  private:
-  void rollback_changed(std::size_t mark);
+  void rollback_changed(CommentMark mark);
+  template <typename T>
+  static std::size_t byte_size(const std::vector<T>& v) {
+    return static_cast<std::size_t>(reinterpret_cast<const char*>(std::to_address(v.cend())) -
+                                    reinterpret_cast<const char*>(v.data()));
+  }
   const chess::Game* game_ = nullptr;
   std::uint64_t game_serial_ = 0;
   chess::NodeId node_ = 0;

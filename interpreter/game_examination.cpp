@@ -19,7 +19,7 @@ std::uint64_t visit_positions(const CompiledQuery& query, const RunSettings& set
     ctx.check_interrupt();
     ctx.set_node(id);
     ++stats.positions;
-    std::size_t mark = ctx.comment_mark();
+    CommentMark mark = ctx.comment_mark();
     if (query.body->match(ctx)) {
       matched.push_back(id);
       if (comment_matches) ctx.mark_match_comment();
