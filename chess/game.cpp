@@ -65,10 +65,7 @@ void Game::remove_tag(std::string_view name) {
   }
 }
 
-const NodeAnnotations& Game::annotations(const GameNode& node) const {
-  static const NodeAnnotations kNone;
-  return node.annotation_index < annotations_.size() ? annotations_[node.annotation_index] : kNone;
-}
+const NodeAnnotations Game::kNoNodeAnnotations;
 
 NodeAnnotations& Game::edit_annotations(NodeId id) {
   GameNode& node = nodes_[id];

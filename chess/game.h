@@ -83,8 +83,10 @@ class Game {
   std::size_t node_count() const { return nodes_.size(); }
 
   // A node's comments and NAGs: empty lists for a node that has none (an imaginary node, which
-  // belongs to no Game, too).
-  const NodeAnnotations& annotations(const GameNode& node) const;
+  // belongs to no Game, too). Inline: the writer asks at every move.
+  const NodeAnnotations& annotations(const GameNode& node) const {
+    return node.annotation_index < annotations_.size() ? annotations_[node.annotation_index] : kNoNodeAnnotations;
+  }
   const NodeAnnotations& annotations(NodeId id) const { return annotations(nodes_[id]); }
   // The node's comments and NAGs to change, made on first use.
   NodeAnnotations& edit_annotations(NodeId id);
@@ -112,6 +114,7 @@ class Game {
   std::vector<Tag> tags_;
   std::vector<GameNode> nodes_;
   std::vector<NodeAnnotations> annotations_;  // of the nodes that have any, by annotation_index
+  static const NodeAnnotations kNoNodeAnnotations;
   std::string result_;
   void build_order() const;
   [[gnu::noinline]] void grow_nodes();  // out of add_child's inlined body: rare
