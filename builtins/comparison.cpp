@@ -64,9 +64,8 @@ class SetEquality final : public Filter {
   FilterPtr left_, right_;
 };
 
-// Strings (byte order, so "A" < "a", as CQL compares by character code) and positions (by
-// position id: a position comes after its ancestors and before later variations) compare by a
-// key that `read` takes from each operand; a missing operand fails all but `!=`.
+// Positions compare by position id (a position comes after its ancestors and before later
+// variations), a key that `read` takes from each operand; a missing operand fails all but `!=`.
 template <typename Read>
 class KeyComparison final : public Filter {
  public:
@@ -85,12 +84,41 @@ class KeyComparison final : public Filter {
   Read read_;
 };
 
+// Strings compare in byte order ("A" < "a", as CQL compares by character code). An operand that
+// keeps its text (a string variable or literal) is read where it is, not copied: a query that
+// builds a long string in a loop and tests it at every step (`if tries != "" …`) copied it each
+// time, which made the loop quadratic. The right operand is read last, so it can always be read
+// in place; the left only when the right keeps its text too, since evaluating the right operand
+// could assign the variable the left one reads.
+class StringComparison final : public Filter {
+ public:
+  StringComparison(Relation r, FilterPtr left, FilterPtr right)
+      : Filter(ValueType::Logical), relation_(r), left_(std::move(left)), right_(std::move(right)),
+        left_in_place_(left_->keeps_text() && right_->keeps_text()), right_in_place_(right_->keeps_text()) {}
+  bool match(Context& ctx) const override {
+    std::optional<std::string> left_copy, right_copy;
+    const std::string* a = read(*left_, left_in_place_, ctx, left_copy);
+    const std::string* b = read(*right_, right_in_place_, ctx, right_copy);
+    if (a == nullptr || b == nullptr) return relation_ == Relation::NotEqual;
+    return holds(relation_, *a, *b);
+  }
+
+ private:
+  static const std::string* read(const Filter& f, bool in_place, Context& ctx, std::optional<std::string>& copy) {
+    if (in_place) return f.stored_text(ctx);
+    copy = f.text(ctx);
+    return copy ? &*copy : nullptr;
+  }
+
+  Relation relation_;
+  FilterPtr left_, right_;
+  bool left_in_place_, right_in_place_;
+};
+
 template <typename Read>
 FilterPtr make_key_comparison(Relation r, FilterPtr left, FilterPtr right, Read read) {
   return std::make_unique<KeyComparison<Read>>(r, std::move(left), std::move(right), read);
 }
-
-std::optional<std::string> string_key(const Filter& f, Context& ctx) { return f.text(ctx); }
 
 std::optional<chess::NodeId> position_key(const Filter& f, Context& ctx) {
   std::optional<chess::NodeId> node = f.position(ctx);
@@ -116,7 +144,7 @@ BindFunction bind_comparison(Relation relation) {
     }
     if (left == ValueType::String || right == ValueType::String) {
       if (!a.binder.expect(a, 0, {ValueType::String}) || !a.binder.expect(a, 1, {ValueType::String})) return nullptr;
-      return make_key_comparison(relation, std::move(a.arguments[0]), std::move(a.arguments[1]), string_key);
+      return std::make_unique<StringComparison>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
     }
     return std::make_unique<NumericComparison>(relation, std::move(a.arguments[0]), std::move(a.arguments[1]));
   };

@@ -26,6 +26,8 @@ class StringConstant final : public interpreter::Filter {
   std::optional<std::string> text(interpreter::Context&) const override { return value_; }
   bool match(interpreter::Context&) const override { return true; }
   bool is_constant() const override { return true; }
+  bool keeps_text() const override { return true; }
+  const std::string* stored_text(interpreter::Context&) const override { return &value_; }
 
  private:
   std::string value_;

@@ -39,6 +39,8 @@ class VariableRef final : public Filter {
     if (std::holds_alternative<std::string>(v)) return std::get<std::string>(v);
     return std::nullopt;
   }
+  bool keeps_text() const override { return type() == ValueType::String; }
+  const std::string* stored_text(Context& ctx) const override { return std::get_if<std::string>(&ctx.variable(slot_)); }
   std::optional<chess::NodeId> position(Context& ctx) const override {
     const Value& v = ctx.variable(slot_);
     // A transient imaginary position kept in a variable is gone once its filter is done.

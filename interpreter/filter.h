@@ -37,6 +37,17 @@ class Filter {
   // Evaluated once per game without a position (e.g. a constant): lets the runner skip work.
   virtual bool is_constant() const { return false; }
 
+  // A string filter that keeps its text where it can be read (a string variable, a string
+  // literal): reading it with stored_text() evaluates nothing and copies nothing, so comparing a
+  // long string built up in a loop does not copy it at every test.
+  virtual bool keeps_text() const { return false; }
+  // The kept text, null when there is none (an unbound variable). Valid until anything else is
+  // evaluated or assigned. Only for a filter whose keeps_text() is true.
+  virtual const std::string* stored_text(Context& ctx) const {
+    (void)ctx;
+    return nullptr;
+  }
+
   // The filters that must all match for this one to match, in the order it tries them, when it is
   // a conjunction ({ A B … }, A and B); empty for the others. The runner looks here for the
   // per-game tests a game must pass before its moves are needed (interpreter/game_constant.h).

@@ -48,6 +48,19 @@ TEST_CASE("strings compare by character code", "[comparison]") {
   CHECK(Evaluation("\"abc\" == \"abc\"", kStart).matches());
 }
 
+TEST_CASE("string variables and literals compare in place, in the written order", "[comparison]") {
+  // Variables and literals are read where they are kept (no copy); the results are the same.
+  CHECK(Evaluation(R"(x = "abc" y = "abc" x == y)", kStart).matches());
+  CHECK(Evaluation(R"(x = "abc" y = "abd" x < y and y > x and x != y)", kStart).matches());
+  CHECK(Evaluation(R"(x = "" x == "" and "" == x and not (x != ""))", kStart).matches());
+  CHECK(Evaluation(R"(x = "B" x < "a" and "a" > x)", kStart).matches());
+  // A string built up in a loop and tested at every step (the quadratic copy this avoids).
+  CHECK(Evaluation(R"(s = "" steps = 0 while (s != "xxxxxxxxxx") { s += "x" steps += 1 } steps)", kStart).number() == 10);
+  // The left operand is read before the right is evaluated, even when the right assigns it.
+  CHECK_FALSE(Evaluation(R"(x = "a" x == str(x = "b"))", kStart).matches());
+  CHECK(Evaluation(R"(x = "a" x != str(x = "b") x == "b")", kStart).matches());
+}
+
 TEST_CASE("comparing a logical filter is a type error", "[comparison]") {
   CHECK(quarry::testing::compile_error("check == 1") != "");
   CHECK(quarry::testing::compile_error("\"a\" < 3") != "");
