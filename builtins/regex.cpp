@@ -145,20 +145,30 @@ std::optional<Pattern> compile_pattern(std::string_view text, std::string& error
 // The patterns a thread last computed, compiled (or found invalid): a `~~` whose pattern is an
 // expression usually computes the same text at every position, or for every piece of a `piece`
 // loop, and compiling it again each time cost more than the search (an invalid one throws from
-// std::regex every time). Keyed by the text alone, which is all a compilation depends on; a
-// handful of entries, replaced in turn, and long patterns are not kept, so the cache stays small.
+// std::regex every time). Keyed by the text alone, which is all a compilation depends on; four
+// entries, replaced in turn. A pattern past kLongestKept bytes is compiled at each use into the
+// caller's `scratch` and freed with it, so a thread keeps at most four short patterns.
 class ComputedPatterns {
  public:
-  const std::optional<Pattern>& compiled(const std::string& text) {
-    for (const Entry& entry : entries_) {
-      if (entry.used && entry.text == text) return entry.pattern;
-    }
-    Entry& entry = text.size() <= kLongestKept ? entries_[next_++ % entries_.size()] : uncached_;
+  // The compiled pattern, or null when the text is no regular expression.
+  const Pattern* compiled(const std::string& text, std::optional<Pattern>& scratch) {
     std::string error;
-    entry.pattern = compile_pattern(text, error);
-    entry.text = text;
-    entry.used = text.size() <= kLongestKept;
-    return entry.pattern;
+    if (text.size() > kLongestKept) {
+      scratch = compile_pattern(text, error);
+      return scratch ? &*scratch : nullptr;
+    }
+    for (const Entry& entry : entries_) {
+      if (entry.used && entry.text == text) return entry.pattern ? &*entry.pattern : nullptr;
+    }
+    // Built aside and moved in (moves that cannot throw), so running out of memory on the way
+    // (a per-game error the run survives, with this cache) leaves no entry half replaced.
+    std::string key = text;
+    std::optional<Pattern> pattern = compile_pattern(text, error);
+    Entry& entry = entries_[next_++ % entries_.size()];
+    entry.text = std::move(key);
+    entry.pattern = std::move(pattern);
+    entry.used = true;
+    return entry.pattern ? &*entry.pattern : nullptr;
   }
 
  private:
@@ -169,7 +179,6 @@ class ComputedPatterns {
     std::optional<Pattern> pattern;
   };
   std::array<Entry, 4> entries_;
-  Entry uncached_;  // a long pattern's compilation, valid until the next one
   std::size_t next_ = 0;
 };
 
@@ -221,13 +230,13 @@ class RegexSearch final : public Filter {
     std::optional<std::string> s = target_->text(ctx);
     if (!s) return std::nullopt;
     const Pattern* pattern = compiled_ ? &*compiled_ : nullptr;
+    std::optional<Pattern> scratch;  // a long computed pattern, compiled for this use only
     if (pattern == nullptr) {
       std::optional<std::string> p = pattern_->text(ctx);
       if (!p) return std::nullopt;
       thread_local ComputedPatterns computed;
-      const std::optional<Pattern>& found = computed.compiled(*p);
-      if (!found) return std::nullopt;
-      pattern = &*found;
+      pattern = computed.compiled(*p, scratch);
+      if (pattern == nullptr) return std::nullopt;
     }
     RegexCaptures& captures = ctx.regex_captures();
     if (pattern->fast ? !search_fast(*pattern->fast, *s, captures) : !search_slow(*pattern->slow, *s, captures)) {

@@ -65,7 +65,7 @@ void Game::remove_tag(std::string_view name) {
   }
 }
 
-const NodeAnnotations Game::kNoNodeAnnotations;
+constinit const NodeAnnotations Game::kNoNodeAnnotations;  // no construction order to depend on
 
 NodeAnnotations& Game::edit_annotations(NodeId id) {
   GameNode& node = nodes_[id];

@@ -62,9 +62,12 @@ int main(int argc, char** argv) {
   int first_path = 2;
   long repeat = 1;
   std::size_t slowest = 0;
-  while (first_path + 1 < argc && (std::string(argv[first_path]) == "--repeat" ||
-                                   std::string(argv[first_path]) == "--slowest")) {
-    const long value = std::max(1L, std::atol(argv[first_path + 1]));
+  while (first_path < argc && (std::string(argv[first_path]) == "--repeat" ||
+                               std::string(argv[first_path]) == "--slowest")) {
+    if (first_path + 1 >= argc) return usage();
+    char* end = nullptr;
+    const long value = std::strtol(argv[first_path + 1], &end, 10);
+    if (end == argv[first_path + 1] || *end != '\0' || value < 1) return usage();
     if (std::string(argv[first_path]) == "--repeat") {
       repeat = value;
     } else {

@@ -43,10 +43,7 @@ class Filter {
   virtual bool keeps_text() const { return false; }
   // The kept text, null when there is none (an unbound variable). Valid until anything else is
   // evaluated or assigned. Only for a filter whose keeps_text() is true.
-  virtual const std::string* stored_text(Context& ctx) const {
-    (void)ctx;
-    return nullptr;
-  }
+  virtual const std::string* stored_text(Context&) const { return nullptr; }
 
   // The filters that must all match for this one to match, in the order it tries them, when it is
   // a conjunction ({ A B … }, A and B); empty for the others. The runner looks here for the

@@ -61,6 +61,21 @@ TEST_CASE("string variables and literals compare in place, in the written order"
   CHECK(Evaluation(R"(x = "a" x != str(x = "b") x == "b")", kStart).matches());
 }
 
+TEST_CASE("string variables and literals keep their text where a comparison reads it", "[comparison]") {
+  // What lets a comparison read them without a copy: reading them evaluates nothing.
+  Evaluation e(R"(x = "abc" x "lit" str(x))", kStart);
+  REQUIRE(e.matches());
+  const std::vector<const quarry::interpreter::Filter*> parts = e.body().conjuncts();
+  REQUIRE(parts.size() == 4);
+  CHECK_FALSE(parts[0]->keeps_text());  // an assignment
+  REQUIRE(parts[1]->keeps_text());
+  REQUIRE(parts[1]->stored_text(e.context()) != nullptr);
+  CHECK(*parts[1]->stored_text(e.context()) == "abc");
+  REQUIRE(parts[2]->keeps_text());
+  CHECK(*parts[2]->stored_text(e.context()) == "lit");
+  CHECK_FALSE(parts[3]->keeps_text());  // a computed string
+}
+
 TEST_CASE("comparing a logical filter is a type error", "[comparison]") {
   CHECK(quarry::testing::compile_error("check == 1") != "");
   CHECK(quarry::testing::compile_error("\"a\" < 3") != "");

@@ -67,6 +67,7 @@ class GameEvaluation {
   std::optional<std::int64_t> number() { return query_->body->number(ctx_); }
   std::optional<std::string> text() { return query_->body->text(ctx_); }
   interpreter::ValueType type() const { return query_->body->type(); }
+  const interpreter::Filter& body() const { return *query_->body; }
 
  private:
   grammar::SourceFile file_;

@@ -5,8 +5,8 @@
 #include <cinttypes>
 #include <cstdio>
 #include <random>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "builtins/hex_digits.h"
 

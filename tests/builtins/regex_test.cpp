@@ -44,8 +44,8 @@ TEST_CASE("s ~~ r searches s with a regular expression", "[regex]") {
 }
 
 TEST_CASE("a computed pattern compiled once gives the same results when its text comes back", "[regex]") {
-  // Twelve rounds over six patterns: more texts than the cache keeps, so entries are replaced and
-  // compiled again; a bad pattern between them keeps failing; a named group is still named.
+  // Twelve rounds over six patterns and a bad one: more texts than the cache keeps, so every
+  // entry is replaced and compiled again; the bad pattern keeps failing; a named group is named.
   const std::string rounds = R"q(
     found = "" round = 0
     while (round < 12) {
@@ -56,6 +56,20 @@ TEST_CASE("a computed pattern compiled once gives the same results when its text
     found)q";
   CHECK(text_of(rounds) == "o,oo,ooo,oooo,ooooo,oooooo,o,oo,ooo,oooo,ooooo,oooooo,");
   CHECK(number_of(R"q(pat = "(?<w>b)" "abc" ~~ pat "abc" ~~ pat \-{w})q") == 1);
+  // Two patterns in turn: after the first round each comes from the cache.
+  const std::string alternating = R"q(
+    found = "" round = 0
+    while (round < 6) {
+      if round % 2 == 0 and "a1b22" ~~ str("[0-9]" "+") found += \0 + ","
+      if round % 2 == 1 and "a1b22" ~~ str("[a-z]" "[0-9]{2}") found += \0 + ","
+      round += 1
+    }
+    found)q";
+  CHECK(text_of(alternating) == "1,b22,1,b22,1,b22,");
+  // A pattern past the cache's 4 KB is compiled at each use, with the same result.
+  const std::string long_alternation = "x" + std::string(5000, 'y');
+  CHECK(text_of("longpat = \"" + long_alternation + "\" \"zzyy\" ~~ str(longpat \"|zy+\") \"zzyy\" ~~ str(longpat \"|zy+\")") ==
+        "zyy");
 }
 
 TEST_CASE("backslash N is a capturing group of the last ~~, backslash -N where it started", "[regex]") {
