@@ -10,6 +10,7 @@
 
 #include "chess/move.h"
 #include "chess/position.h"
+#include "chess/position_after.h"
 
 namespace quarry::chess {
 

@@ -102,7 +102,8 @@ class alignas(16) Position {
   // a game tree makes every node's position this way. Changed while the copy's stores were still
   // on their way to memory, the copy was read back at once by play(), which stalled (perf
   // annotate: play's hottest samples were its read-modify-writes of the fresh copy).
-  Position(const Position& before, Move m);
+  // Inline (chess/position_after.h, which chess/game.h includes).
+  inline Position(const Position& before, Move m);
   void play_null();            // pass: side to move flips, en passant cleared
   Position after(Move m) const { Position p = *this; p.play(m); return p; }
 
@@ -131,11 +132,11 @@ class alignas(16) Position {
   void move_piece(Square from, Square to);
   std::uint64_t compute_key() const;
   SquareSet compute_checkers() const;
-  SquareSet checkers_in_place() const;  // the same, inlined (position.cpp only)
+  inline SquareSet checkers_in_place() const;  // the same, inlined (chess/position_after.h)
   // Polyglot's en passant term: counted only when a pawn of the side to move can capture.
-  std::uint64_t en_passant_key() const;
+  inline std::uint64_t en_passant_key() const;
   void play_castling(Square king_from, Square rook_from);
-  void play_ordinary_from(const Position& before, Move m);  // the constructor's common case
+  inline void play_ordinary_from(const Position& before, Move m);  // the constructor's common case
   bool has_any_castling_right() const;
   void drop_castling_rights(Color c);
   void drop_castling_right_of_rook(Square s);

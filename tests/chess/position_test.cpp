@@ -6,6 +6,7 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/position_after.h"
 
 using namespace quarry::chess;
 
