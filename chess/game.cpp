@@ -79,7 +79,7 @@ NodeAnnotations& Game::edit_annotations(NodeId id) {
 void Game::set_start(const Position& start) {
   nodes_.clear();
   annotations_.clear();
-  nodes_.emplace_back(start, Move(), kNoNode, std::uint16_t{0});  // built from `start`, not default-built first
+  nodes_.emplace_back(start);  // built from `start`, not default-built first
   preorder_valid_ = false;
 }
 

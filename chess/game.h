@@ -10,6 +10,7 @@
 
 #include "chess/move.h"
 #include "chess/position.h"
+#include "chess/position_after.h"
 
 namespace quarry::chess {
 
@@ -38,9 +39,11 @@ inline constexpr std::uint32_t kNoAnnotations = std::numeric_limits<std::uint32_
 // Trivially destructible: clearing a tree destroys nothing node by node.
 struct GameNode {
   GameNode() = default;
-  // A child node, its position copied once (not default-built first and then overwritten).
+  // The root, its position copied once (not default-built first and then overwritten).
+  explicit GameNode(const Position& start) : position(start) {}
+  // A child node: the position after m, built from the parent's (Position's constructor for it).
   GameNode(const Position& parent_position, Move m, NodeId parent_id, std::uint16_t ply_from_root)
-      : position(parent_position), move(m), ply(ply_from_root), parent(parent_id) {}
+      : position(parent_position, m), move(m), ply(ply_from_root), parent(parent_id) {}
 
   Position position;
   Move move;                      // none() at the root
@@ -92,7 +95,7 @@ class Game {
   NodeAnnotations& edit_annotations(NodeId id);
 
   void set_start(const Position& start);      // clears the tree (annotations too) and sets the root
-  // Plays move on the parent's position. Inline: the reader calls it at every move.
+  // A node for move played from the parent's position. Inline: the reader calls it at every move.
   NodeId add_child(NodeId parent, Move move);
   NodeId mainline_child(NodeId id) const { return nodes_[id].first_child; }
   bool is_mainline(NodeId id) const;          // every node from root to id is a first child
@@ -131,12 +134,7 @@ inline NodeId Game::add_child(NodeId parent, Move move) {
   // Growing first keeps `from` valid while the child is built in place from it.
   if (nodes_.size() == nodes_.capacity()) grow_nodes();
   const GameNode& from = nodes_[parent];
-  GameNode& child = nodes_.emplace_back(from.position, move, parent, static_cast<std::uint16_t>(from.ply + 1));
-  if (move.is_null()) {
-    child.position.play_null();
-  } else {
-    child.position.play(move);
-  }
+  nodes_.emplace_back(from.position, move, parent, static_cast<std::uint16_t>(from.ply + 1));
   GameNode& parent_node = nodes_[parent];
   if (parent_node.first_child == kNoNode) {
     parent_node.first_child = id;

@@ -390,6 +390,17 @@ bool leaves_king_attacked(const Position& pos, Square from, Square to) {
   return (pos.attackers_to(king, occupied) & enemies).any();
 }
 
+// The pieces in from_mask (of the SAN's type, on its file and rank) that can reach `to` on the
+// board, a blocked slider possibly still among them. Most moves have a single piece of their
+// type that reaches `to` on an empty board: that one is taken without computing any attacks
+// (the caller tests the squares between). Only with two or more are the attacks computed.
+SquareSet sources_to_test(const Position& pos, PieceType t, Square to, SquareSet from_mask) {
+  if (t == PieceType::Pawn) return candidate_sources(pos, t, to) & from_mask;
+  const SquareSet reach = kEmptyBoardReach[index_of(t)][static_cast<std::size_t>(to.index())] & from_mask;
+  if (!reach.has_more_than_one()) return reach;
+  return candidate_sources(pos, t, to) & from_mask;
+}
+
 // The common case without move generation: exactly one piece can make the move and it is legal.
 // Anything else (several candidates, en passant, castling spelled as a king move, promotions
 // written wrongly) returns Move::none() and is left to the generator. A plain Move, not an
@@ -401,8 +412,11 @@ Move single_candidate(const Position& pos, const SanParts& parts, SquareSet from
   const bool last_rank = to.rank() == (pos.side_to_move() == Color::White ? 7 : 0);
   const bool promotes = parts.piece == PieceType::Pawn && last_rank;
   if (promotes != (parts.promotion != PieceType::None)) return Move::none();
+  const SquareSet occupied = pos.occupied();
   Move found = Move::none();
-  for (Square from : candidate_sources(pos, parts.piece, to) & from_mask) {
+  for (Square from : sources_to_test(pos, parts.piece, to, from_mask)) {
+    // A slider taken by its empty-board reach may be blocked (pawns and leapers never are).
+    if (between(from, to).intersects(occupied)) continue;
     if (leaves_king_attacked(pos, from, to)) continue;
     if (!found.is_none()) return Move::none();
     found = promotes ? Move(from, to, Move::Kind::Promotion, parts.promotion) : Move(from, to);

@@ -5,6 +5,7 @@
 
 #include "chess/attacks.h"
 #include "chess/movegen.h"
+#include "chess/position_after.h"
 #include "chess/zobrist.h"
 
 namespace quarry::chess {
@@ -12,10 +13,6 @@ namespace quarry::chess {
 namespace {
 
 constexpr int castling_index(Color c, CastlingSide side) { return 2 * index_of(c) + static_cast<int>(side); }
-
-constexpr bool is_double_step(Square from, Square to) {
-  return (from.index() ^ to.index()) == 16;  // same file, two ranks apart
-}
 
 }  // namespace
 
@@ -70,27 +67,6 @@ SquareSet Position::attacked_by(Color c) const {
   return result;
 }
 
-// Inlined into play(), which calls it at every move of every game read (a call there cost 1% of
-// `mate`'s instructions in saved registers); compute_checkers() is the out-of-line copy.
-[[gnu::always_inline]] inline SquareSet Position::checkers_in_place() const {
-  const Color us = side_to_move_;
-  const Square k = king(us);
-  if (!k.is_valid()) return SquareSet();
-  // attackers_to(k) & pieces(them), with only the enemy's sliders looked at.
-  const SquareSet enemy = pieces(~us);
-  const SquareSet queens = by_type_[index_of(PieceType::Queen)];
-  const SquareSet diagonal = (by_type_[index_of(PieceType::Bishop)] | queens) & enemy;
-  const SquareSet straight = (by_type_[index_of(PieceType::Rook)] | queens) & enemy;
-  SquareSet result = ((pawn_attacks(us, k) & by_type_[index_of(PieceType::Pawn)]) |
-                      (knight_attacks(k) & by_type_[index_of(PieceType::Knight)]) |
-                      (king_attacks(k) & by_type_[index_of(PieceType::King)])) &
-                     enemy;
-  const SquareSet occ = occupied();
-  if (bishop_rays(k).intersects(diagonal)) result |= bishop_attacks(k, occ) & diagonal;
-  if (rook_rays(k).intersects(straight)) result |= rook_attacks(k, occ) & straight;
-  return result;
-}
-
 SquareSet Position::compute_checkers() const { return checkers_in_place(); }
 
 SquareSet Position::pinned(Color c) const {
@@ -133,12 +109,6 @@ void Position::move_piece(Square from, Square to) {
   const int id = piece_id_[from.index()];
   remove_piece(from);
   put_piece(to, p, id);
-}
-
-std::uint64_t Position::en_passant_key() const {
-  if (!en_passant_.is_valid()) return 0;
-  const bool capturable = (pawn_attacks(~side_to_move_, en_passant_) & pieces(side_to_move_, PieceType::Pawn)).any();
-  return capturable ? zobrist_en_passant(en_passant_.file()) : 0;
 }
 
 std::uint64_t Position::compute_key() const {
@@ -231,7 +201,7 @@ void Position::play(Move m) {
       if (mover.type() == PieceType::Pawn) {
         halfmove_clock_ = 0;
         // Four-File pawns never capture, so there is no en passant square to record.
-        if (is_double_step(from, to) && variant_ == Variant::Standard)
+        if (detail::is_double_step(from, to) && variant_ == Variant::Standard)
           en_passant_ = Square((from.index() + to.index()) / 2);
       }
       break;

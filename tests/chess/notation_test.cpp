@@ -93,6 +93,31 @@ TEST_CASE("parse_san refuses moves of pinned pieces and moves that leave the kin
   CHECK(san(check, "Kd1") == move("e1", "d1"));
 }
 
+TEST_CASE("parse_san refuses a slider whose way is blocked", "[notation]") {
+  // The only piece of the type that reaches the square on an empty board is taken without
+  // computing attacks; the squares between must still be empty.
+  const Position start = Position::initial();
+  CHECK_FALSE(parse_san(start, "Bc4").has_value());  // the e2 pawn is in the way
+  CHECK_FALSE(parse_san(start, "Qh5").has_value());
+  CHECK_FALSE(parse_san(start, "Ra3").has_value());
+  CHECK_FALSE(parse_san(start, "Qxd7").has_value());
+  const Position open = start.after(move("e2", "e4")).after(move("e7", "e5"));
+  CHECK(san(open, "Bc4") == move("f1", "c4"));
+  CHECK(san(open, "Qh5") == move("d1", "h5"));
+  CHECK(san(open, "Ke2") == move("e1", "e2"));
+  // Two rooks reach d1 and b1 on an empty board; the knight on c1 blocks one of them each time.
+  const Position rooks = fen("4k3/8/8/8/8/8/4K3/R1N4R w - - 0 1");
+  CHECK(san(rooks, "Rd1") == move("h1", "d1"));
+  CHECK(san(rooks, "Rb1") == move("a1", "b1"));
+  CHECK_FALSE(parse_san(rooks, "Rc1").has_value());  // its own knight stands there
+  // A lone bishop behind a piece of the other side cannot capture past it.
+  const Position behind = fen("4k3/8/8/3p4/8/8/B3K3/8 w - - 0 1");
+  CHECK(san(behind, "Bxd5") == move("a2", "d5"));
+  const Position blocked = fen("4k3/6p1/8/3p4/8/8/B3K3/8 w - - 0 1");
+  CHECK_FALSE(parse_san(blocked, "Bxg8").has_value());
+  CHECK_FALSE(parse_san(blocked, "Bf7").has_value());
+}
+
 TEST_CASE("to_san writes standard SAN", "[notation]") {
   const Position start = Position::initial();
   CHECK(to_san(start, move("g1", "f3")) == "Nf3");

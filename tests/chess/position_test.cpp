@@ -1,10 +1,12 @@
 // Position: move making, piece identity, attack queries, pins and incremental state.
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <random>
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/position_after.h"
 
 using namespace quarry::chess;
 
@@ -188,4 +190,49 @@ TEST_CASE("checkers after every move agree with a recomputation along random leg
     }
   }
   CHECK(checks > 500);
+}
+
+TEST_CASE("the position built from a parent and a move equals the parent's copy changed by play()",
+          "[position]") {
+  // Position(before, m) is how a game tree makes each node's position; play() is the reference.
+  std::mt19937_64 next_random(0x2545F4914F6CDD1DULL);
+  struct Start {
+    std::optional<Position> pos;
+    const char* name;
+  };
+  const Start starts[] = {
+      {Position::initial(), "initial"},
+      {Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), "castling"},
+      {Position::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"), "promotions"},
+      {Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", nullptr, true),
+       "chess960"},
+      {Position::from_fen("4k3/8/8/8/8/8/8/K3R3 w - - 0 1"), "a king to capture"},
+      {Position::from_variant_fen(variant_start_fen(Variant::FourFile), VariantRules{Variant::FourFile, false}),
+       "four-file"},
+  };
+  int compared = 0;
+  for (const Start& start : starts) {
+    REQUIRE(start.pos.has_value());
+    for (int game = 0; game < 20; ++game) {
+      Position pos = *start.pos;
+      const bool pseudo = game % 2 == 1;  // pseudo-legal moves may capture a king or leave one attacked
+      for (int ply = 0; ply < 120; ++ply) {
+        MoveList moves;
+        if (pseudo) {
+          generate_pseudo_legal_moves(pos, moves);
+        } else {
+          generate_legal_moves(pos, moves);
+        }
+        if (moves.empty() || !pos.king(pos.side_to_move()).is_valid()) break;
+        moves.push_back(Move::null());
+        for (Move m : moves) {
+          INFO(start.name << ": " << pos.fen() << " move " << to_uci(pos, m));
+          REQUIRE(Position(pos, m) == pos.after(m));
+          ++compared;
+        }
+        pos.play(moves[next_random() % (moves.size() - 1)]);
+      }
+    }
+  }
+  CHECK(compared > 100000);
 }
