@@ -77,6 +77,7 @@ class OriginalComment final : public Filter {
     if (comments.empty()) return std::nullopt;
     std::string out = comments[0];
     for (std::size_t i = 1; i < comments.size(); ++i) out += " " + comments[i];
+    ctx.charge_text(out.size());
     return out;
   }
 };

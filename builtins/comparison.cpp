@@ -1,6 +1,8 @@
 // Comparison family: == != < <= > >= between numbers (a set counts its squares), strings,
 // positions (by position id), and set == set. A comparison fails when an operand has no value,
 // except set == set and !=.
+#include <algorithm>
+
 #include "builtins/builtins.h"
 #include "builtins/constants.h"
 #include "interpreter/binder.h"
@@ -100,6 +102,8 @@ class StringComparison final : public Filter {
     const std::string* a = read(*left_, left_in_place_, ctx, left_copy);
     const std::string* b = read(*right_, right_in_place_, ctx, right_copy);
     if (a == nullptr || b == nullptr) return relation_ == Relation::NotEqual;
+    // Read in place, a long string still costs its length to compare.
+    ctx.charge_text(std::min(a->size(), b->size()));
     return holds(relation_, *a, *b);
   }
 

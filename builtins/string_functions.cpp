@@ -483,6 +483,7 @@ std::vector<TextArgument> text_arguments(BindArguments& a) {
 std::string arguments_text(const std::vector<TextArgument>& arguments, Context& ctx) {
   std::string out;
   for (const TextArgument& argument : arguments) out += argument_text(argument, ctx);
+  ctx.charge_text(out.size());
   return out;
 }
 

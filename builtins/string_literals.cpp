@@ -19,7 +19,9 @@ class Concatenation final : public Filter {
     if (!a) return std::nullopt;
     std::optional<std::string> b = right_->text(ctx);
     if (!b) return std::nullopt;
-    return *a + *b;
+    ctx.charge_text(a->size() + b->size());
+    *a += *b;
+    return a;
   }
 
  private:

@@ -235,6 +235,14 @@ class Context {
   }
   // Counts work against the game's limits; throws EvaluationLimit past them.
   void charge(std::uint64_t steps = 1) { budget_.charge(steps); }
+  // Text a filter copies or builds (a string variable or dictionary entry read, a concatenation,
+  // the text of str, comment and message) costs a step per kTextBytesPerStep bytes, about what a
+  // step of other work costs. Without it a string grown in a loop and copied at every iteration
+  // did quadratic work, and kept as many comments, within one step per iteration.
+  static constexpr std::size_t kTextBytesPerStep = 1024;
+  void charge_text(std::size_t bytes) {
+    if (bytes >= kTextBytesPerStep) budget_.charge(bytes / kTextBytesPerStep);
+  }
   EvaluationBudget& budget() { return budget_; }
   // Changes with every set_game, so per-game state kept in a filter (line's nestban) can tell a
   // new game from the same one even when the reader reuses one Game object.

@@ -145,6 +145,25 @@ TEST_CASE("speculative and reverse moves count against the step budget", "[stres
   CHECK(run_stress("move legal : false", kShortGame, settings).stats.games_failed == 0);
 }
 
+TEST_CASE("text copied and built counts against the step budget", "[stress][budget]") {
+  interpreter::RunSettings settings;
+  settings.limits.max_steps = 10'000;
+  // A string grown by 1 KB at each of 500 iterations and copied into a comment each time: a few
+  // thousand steps of iteration, but 125 MB of text (found by fuzzing as `loop comment(…)`).
+  const std::string grow_1kb = "s += \"" + std::string(1024, 'x') + "\" comment(s)";
+  auto copied = run_stress("x = 0 s = \"\" while (x < 500) { x += 1 " + grow_1kb + " }", kShortGame, settings);
+  CHECK(copied.stats.games_failed == 1);
+  // Compared in place, it costs its length as well.
+  auto compared = run_stress("x = 0 s = \"" + std::string(64 * 1024, 'y') + "\" while (x < 500) { x += 1 s == s }",
+                             kShortGame, settings);
+  CHECK(compared.stats.games_failed == 1);
+  // Short text is free: the same loops over a 16-byte string stay within the budget.
+  CHECK(run_stress("x = 0 s = \"0123456789abcdef\" while (x < 500) { x += 1 comment(s) }", kShortGame, settings)
+            .stats.games_failed == 0);
+  CHECK(run_stress("x = 0 s = \"0123456789abcdef\" while (x < 500) { x += 1 s == s }", kShortGame, settings)
+            .stats.games_failed == 0);
+}
+
 TEST_CASE("the timeout fails a slow game", "[stress][budget]") {
   interpreter::RunSettings settings;
   settings.limits.max_steps = 0;
