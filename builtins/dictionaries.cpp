@@ -160,6 +160,10 @@ class KeyIteration final : public Filter {
     for (const auto& entry : d) keys.push_back(entry.first);
     bool matched = false;
     for (Value& key : keys) {
+      // A step a key, as `square` and `piece` charge each square: nested iterations over a
+      // large dictionary multiply.
+      ctx.charge();
+      if (const std::string* text = std::get_if<std::string>(&key)) ctx.charge_text(text->size());
       ctx.variable(slot_) = std::move(key);
       CommentMark mark = ctx.comment_mark();
       if (body_->match(ctx)) matched = true;

@@ -25,6 +25,7 @@ class TagValue final : public Filter {
   std::optional<std::string> text(Context& ctx) const override {
     const std::string* value = ctx.game().tag(name_);
     if (value == nullptr) return std::nullopt;
+    ctx.charge_text(value->size());
     return *value;
   }
 
@@ -42,6 +43,7 @@ class TagByName final : public Filter {
     if (*name == chess::kWarningTag) ctx.note_movetext_fact();  // the reader adds it after the moves
     const std::string* value = ctx.game().tag(*name);
     if (value == nullptr) return std::nullopt;
+    ctx.charge_text(value->size());
     return *value;
   }
 
@@ -58,7 +60,9 @@ class BothPlayers final : public Filter {
     const std::string* white = ctx.game().tag("White");
     const std::string* black = ctx.game().tag("Black");
     if (white == nullptr && black == nullptr) return std::nullopt;
-    return (white ? *white : std::string()) + "\n" + (black ? *black : std::string());
+    std::string both = (white ? *white : std::string()) + "\n" + (black ? *black : std::string());
+    ctx.charge_text(both.size());
+    return both;
   }
 };
 

@@ -182,18 +182,55 @@ class ComputedPatterns {
   std::size_t next_ = 0;
 };
 
-// Searches `s`; on a match fills `out` (group 0 the whole match) and returns true.
-bool search_fast(const re2::RE2& re, const std::string& s, RegexCaptures& out) {
-  std::vector<re2::StringPiece> groups(static_cast<std::size_t>(re.NumberOfCapturingGroups()) + 1);
-  if (!re.Match(s, 0, s.size(), re2::RE2::UNANCHORED, groups.data(), static_cast<int>(groups.size()))) return false;
-  out.groups.resize(groups.size());
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    RegexCaptures::Group& group = out.groups[i];
-    group.matched = groups[i].data() != nullptr;
-    group.position = group.matched ? static_cast<std::int64_t>(groups[i].data() - s.data()) : 0;
-    group.text = group.matched ? std::string(groups[i].data(), groups[i].size()) : std::string();
+// What a pass of RE2 over `bytes` of text may cost, in bytes for Context::charge_text: its
+// automaton can step through the whole program at each byte (the DFA caches most of that away,
+// but falls back to it when its memory runs out), carrying `groups` positions along. A pattern of
+// ordinary size over a tag costs nothing, over a 2 KB comment tens of steps; 200 groups over 512
+// bytes, 16 ms of CPU, about 8,000 steps (measured: about 2 us a step, as other steps cost).
+std::size_t search_cost(const re2::RE2& re, std::size_t bytes, int groups) {
+  constexpr std::size_t kProgramStepsPerByte = 8;
+  return bytes * static_cast<std::size_t>(re.ProgramSize()) * static_cast<std::size_t>(1 + groups) /
+         kProgramStepsPerByte;
+}
+
+// Searches `s` for the whole match only; on a match fills `out.groups[0]`, keeps the pattern and
+// `s` for the other groups (RegexCaptures::groups_unresolved) and returns true.
+bool search_fast(const std::shared_ptr<const re2::RE2>& re, std::string&& s, RegexCaptures& out, Context& ctx) {
+  ctx.charge_text(search_cost(*re, s.size(), 0));
+  re2::StringPiece match;
+  if (!re->Match(s, 0, s.size(), re2::RE2::UNANCHORED, &match, 1)) return false;
+  out.groups.resize(1);
+  out.groups[0] = {true, static_cast<std::int64_t>(match.data() - s.data()), std::string(match.data(), match.size())};
+  if (re->NumberOfCapturingGroups() > 0) {
+    out.groups_unresolved = re;
+    out.subject = std::move(s);
   }
   return true;
+}
+
+// Finds the groups of the last match past the whole match, if a search left them unresolved:
+// the pattern again, over the match alone and anchored at both its ends, which gives the groups
+// the whole search would have (the match is the pattern's preferred one from its start, so also
+// its preferred one of exactly its length), with the text around it as context for `\b`, `^`, `$`.
+void resolve_groups(RegexCaptures& captures, Context& ctx) {
+  if (!captures.groups_unresolved) return;
+  std::shared_ptr<const re2::RE2> re = std::move(captures.groups_unresolved);
+  captures.groups_unresolved.reset();
+  const std::string subject = std::move(captures.subject);
+  captures.subject.clear();
+  const int count = re->NumberOfCapturingGroups() + 1;
+  const auto begin = static_cast<std::size_t>(captures.groups[0].position);
+  const std::size_t end = begin + captures.groups[0].text.size();
+  ctx.charge_text(search_cost(*re, end - begin, count - 1));
+  std::vector<re2::StringPiece> groups(static_cast<std::size_t>(count));
+  if (!re->Match(subject, begin, end, re2::RE2::ANCHOR_BOTH, groups.data(), count)) return;
+  captures.groups.resize(groups.size());
+  for (std::size_t i = 1; i < groups.size(); ++i) {
+    RegexCaptures::Group& group = captures.groups[i];
+    group.matched = groups[i].data() != nullptr;
+    group.position = group.matched ? static_cast<std::int64_t>(groups[i].data() - subject.data()) : 0;
+    group.text = group.matched ? std::string(groups[i].data(), groups[i].size()) : std::string();
+  }
 }
 
 bool search_slow(const std::regex& re, const std::string& s, RegexCaptures& out) {
@@ -239,7 +276,9 @@ class RegexSearch final : public Filter {
       if (pattern == nullptr) return std::nullopt;
     }
     RegexCaptures& captures = ctx.regex_captures();
-    if (pattern->fast ? !search_fast(*pattern->fast, *s, captures) : !search_slow(*pattern->slow, *s, captures)) {
+    captures.clear();
+    if (pattern->fast ? !search_fast(pattern->fast, std::move(*s), captures, ctx)
+                      : !search_slow(*pattern->slow, *s, captures)) {
       return std::nullopt;
     }
     captures.names = pattern->names;
@@ -258,18 +297,21 @@ class CaptureReference final : public Filter {
   CaptureReference(bool position, std::size_t group, std::string name)
       : Filter(position ? ValueType::Numeric : ValueType::String), group_(group), name_(std::move(name)) {}
   std::optional<std::string> text(Context& ctx) const override {
-    const RegexCaptures::Group* g = find(ctx.regex_captures());
+    const RegexCaptures::Group* g = find(ctx);
     if (type() != ValueType::String || g == nullptr) return std::nullopt;
+    ctx.charge_text(g->text.size());
     return g->text;
   }
   std::optional<std::int64_t> number(Context& ctx) const override {
-    const RegexCaptures::Group* g = find(ctx.regex_captures());
+    const RegexCaptures::Group* g = find(ctx);
     if (type() != ValueType::Numeric || g == nullptr) return std::nullopt;
     return g->position;
   }
 
  private:
-  const RegexCaptures::Group* find(const RegexCaptures& captures) const {
+  const RegexCaptures::Group* find(Context& ctx) const {
+    RegexCaptures& captures = ctx.regex_captures();
+    if (group_ != 0 || !name_.empty()) resolve_groups(captures, ctx);
     std::size_t index = group_;
     if (!name_.empty()) {
       auto it = std::find(captures.names.begin(), captures.names.end(), name_);

@@ -5,6 +5,7 @@
 #include "builtins/utf8.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -337,9 +338,15 @@ class ReadFile final : public Filter {
     if (!path) return std::nullopt;
     std::ifstream in(*path, std::ios::binary);
     if (!in) return std::nullopt;
-    std::ostringstream content;
-    content << in.rdbuf();
-    return content.str();
+    // Read and charged a chunk at a time, so a huge file (or /dev/zero) meets the step budget
+    // before it fills the memory.
+    std::string content;
+    std::array<char, 64 * 1024> chunk;
+    while (in.read(chunk.data(), chunk.size()) || in.gcount() > 0) {
+      ctx.charge_text(static_cast<std::size_t>(in.gcount()));
+      content.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+    }
+    return content;
   }
 
  private:

@@ -23,6 +23,10 @@
 #include "interpreter/dictionary.h"
 #include "interpreter/value.h"
 
+namespace re2 {
+class RE2;  // the regular-expression engine (builtins/regex.cpp); held here only by pointer
+}
+
 namespace quarry::interpreter {
 
 // Facts about the current position that several filters need, computed once on first use.
@@ -100,9 +104,17 @@ struct RegexCaptures {
   };
   std::vector<Group> groups;       // [0] is the whole match; empty when there is no match
   std::vector<std::string> names;  // names[i] names group i ("" or absent: unnamed)
+  // RE2 finds the groups inside a match far more slowly than the match itself (a pass over the
+  // match carrying every group's position; with hundreds of groups, milliseconds for a short
+  // text), so a search finds the whole match only, and keeps the pattern and the text searched
+  // for the first capture reference that reads a group (builtins/regex.cpp).
+  std::shared_ptr<const re2::RE2> groups_unresolved;
+  std::string subject;
   void clear() {
     groups.clear();
     names.clear();
+    groups_unresolved.reset();
+    subject.clear();
   }
 };
 
@@ -172,7 +184,7 @@ class EvaluationBudget {
   void check_limits() {
     if (limits_.max_steps != 0 && steps_ > limits_.max_steps) {
       throw EvaluationLimit("more than " + std::to_string(limits_.max_steps) +
-                            " evaluation steps in one game (--maxsteps)");
+                            " evaluation steps (--maxsteps)");
     }
     if (steps_ >= next_clock_check_) {
       next_clock_check_ = steps_ + kClockInterval;

@@ -47,8 +47,11 @@ std::optional<std::int64_t> GameConstant::number(Context& ctx) const {
 }
 
 std::optional<std::string> GameConstant::text(Context& ctx) const {
-  return remembered(current_slot(ctx), GameConstantSlot::kText, &GameConstantSlot::text,
-                    [&] { return inner_->text(ctx); });
+  std::optional<std::string> text = remembered(current_slot(ctx), GameConstantSlot::kText, &GameConstantSlot::text,
+                                               [&] { return inner_->text(ctx); });
+  // Each read is a copy of the remembered text.
+  if (text) ctx.charge_text(text->size());
+  return text;
 }
 
 namespace {

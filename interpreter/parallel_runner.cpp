@@ -124,6 +124,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
         held_back_(games_sorted(query, output_settings(settings, false)) || !settings.state_out.empty()) {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
+    // cqlend runs here, under the run's limits as in a single-threaded run.
+    ctx_.budget().set_limits(settings.limits);
     const bool render = output != nullptr || !settings.state_out.empty();
     own_worker_.emplace(query, settings, render);
     for (unsigned i = 1; i < settings.threads; ++i) {

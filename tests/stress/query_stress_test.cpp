@@ -164,6 +164,37 @@ TEST_CASE("text copied and built counts against the step budget", "[stress][budg
             .stats.games_failed == 0);
 }
 
+TEST_CASE("searches, captures, dictionary keys, files and tags count against the step budget", "[stress][budget]") {
+  // Found in review of the text charge: each of these did unbounded work in one step.
+  interpreter::RunSettings settings;
+  settings.limits.max_steps = 10'000;
+  auto fails = [&](const std::string& query, const std::string& pgn = kShortGame) {
+    return run_stress(query, pgn, settings).stats.games_failed == 1;
+  };
+  // 200 groups over 512 bytes: the whole match is quick, the groups take milliseconds a search,
+  // so they are found only when read.
+  std::string groups;
+  for (int i = 0; i < 200; ++i) groups += "(x*)";
+  const std::string search = "\"" + std::string(512, 'x') + "\" ~~ \"" + groups + "\"";
+  CHECK_FALSE(fails("x = 0 while (x < 20) { x += 1 " + search + " }"));
+  CHECK(fails("x = 0 while (x < 20) { x += 1 " + search + " \\1 == \"\" }"));
+  // A capture read is a copy of its text.
+  const std::string long_text = "s = \"" + std::string(64 * 1024, 'y') + "\" s ~~ \"y*\" ";
+  CHECK(fails(long_text + "x = 0 while (x < 500) { x += 1 \\0 == \"\" }"));
+  // Each key of a dictionary is a step: nested iterations multiply.
+  const std::string keys = "dictionary int --> int D x = 0 while (x < 100) { x += 1 D[x] = x } ";
+  CHECK_FALSE(fails(keys + "key ka in D { true }"));
+  CHECK(fails(keys + "key ka in D { key kb in D { true } }"));
+  // A file is read a chunk at a time, each charged.
+  auto dir = quarry::testing::stress_directory("readfile");
+  std::ofstream(dir / "big.txt", std::ios::binary) << std::string(1024 * 1024, 'z');
+  CHECK(fails("x = 0 while (x < 20) { x += 1 #(readfile \"" + (dir / "big.txt").string() + "\") > 0 }"));
+  // A tag read is a copy, even of a per-game constant.
+  const std::string big_tag = "[Event \"" + std::string(64 * 1024, 'e') + "\"]\n[Result \"*\"]\n\n1. e4 *\n";
+  CHECK(fails("x = 0 while (x < 500) { x += 1 y = tag \"Event\" }", big_tag));
+  CHECK_FALSE(fails("x = 0 while (x < 500) { x += 1 y = tag \"Event\" }"));
+}
+
 TEST_CASE("the timeout fails a slow game", "[stress][budget]") {
   interpreter::RunSettings settings;
   settings.limits.max_steps = 0;
