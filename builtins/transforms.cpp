@@ -106,12 +106,12 @@ FilterPtr bind_transform(BindArguments& a) {
   for (const Transform& t : set) {
     grammar::SyntaxPtr copy = transformed_copy(body, t, registry);
     if (!copy) continue;  // off the board: the copy stopped at the first square it lost
-    if (!seen.insert(structural_key(*copy)).second) {
-      // A duplicate binds nothing but cost a whole copy of the body: nested transforms of
-      // symmetric bodies would otherwise copy syntax without limit and without a message.
-      if (!a.binder.charge_expansion(a.node, body_size)) return nullptr;
-      continue;
-    }
+    // Each copy costs the whole body, whatever binding it then builds: a duplicate binds nothing,
+    // and a function defined in the body binds one filter however long its body is (found by
+    // fuzzing: `shift shift` over a long function definition copied it thousands of times), so
+    // nested transforms would otherwise copy syntax without limit and without a message.
+    if (!a.binder.charge_expansion(a.node, body_size)) return nullptr;
+    if (!seen.insert(structural_key(*copy)).second) continue;
     FilterPtr bound = a.binder.bind(*copy);
     if (!bound) return nullptr;
     versions.push_back(std::move(bound));

@@ -101,6 +101,18 @@ TEST_CASE("duplicate transformed copies count against the expansion budget", "[s
   CHECK(shallow.compiled);
 }
 
+TEST_CASE("a function defined in a transformed body costs its whole copy", "[stress][budget]") {
+  // Found by the query target: a function definition binds one filter however long its body, so
+  // `shift shift` copied a long one 4,096 times (64 squares for Ka1, each way) at no charge.
+  std::string body = "{ Ka1 function F() {";
+  for (int i = 0; i < 10000; ++i) body += " 1";
+  body += " } }";
+  auto nested = run_stress("shift shift " + body, kShortGame);
+  CHECK_FALSE(nested.compiled);
+  CHECK(nested.diagnostics.find("expands to more than") != std::string::npos);
+  CHECK(run_stress("shift " + body, kShortGame).compiled);
+}
+
 TEST_CASE("an empty body has no last part to give a value", "[stress][fuzz]") {
   // Found by the evaluate target: str() asked an empty compound (a function of comments only)
   // for its text, and the compound read the last of no parts.
