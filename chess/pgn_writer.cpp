@@ -406,7 +406,12 @@ void PgnWriter::Impl::move(NodeId id) {
       *end++ = ' ';
     }
   }
-  const SanText san = san_text(before, node.move, node.position);
+  // A node's move is legal or the null move (the reader and the REPL add no other): a child that
+  // is not a null move is a legal reply, so a check before it is no mate. Looked at only after a
+  // check, the one case where it matters.
+  const bool reply_known = node.position.in_check() && node.first_child != kNoNode &&
+                           !game_->node(node.first_child).move.is_null();
+  const SanText san = san_text(before, node.move, node.position, reply_known);
   std::memcpy(end, san.chars.data(), san.chars.size());  // a fixed size: a few moves, no loop
   end += san.size;
   const std::size_t size = static_cast<std::size_t>(end - first);
