@@ -342,7 +342,10 @@ bool split_plain_san(std::string_view s, SanParts& parts) {
 
 }  // namespace
 
-SanText san_text(const Position& pos, Move m, const Position& after, bool reply_known) {
+namespace {
+
+// Every SAN: castling, the null move, promotions, disambiguation, mate.
+[[gnu::noinline]] SanText any_san_text(const Position& pos, Move m, const Position& after, bool reply_known) {
   SanBuilder san;
   if (m.is_null()) {
     san.put('-');
@@ -375,6 +378,31 @@ SanText san_text(const Position& pos, Move m, const Position& after, bool reply_
     }
   }
   if (after.in_check()) san.put(reply_known || after.has_legal_move() ? '+' : '#');
+  return san.text();
+}
+
+}  // namespace
+
+// The common SAN (an ordinary move or en passant, no rival in reach, no mate to look for) calls
+// nothing, so it needs no saved registers or stack frame; anything else goes to any_san_text,
+// called last.
+SanText san_text(const Position& pos, Move m, const Position& after, bool reply_known) {
+  const Move::Kind kind = m.kind();
+  const PieceType type = pos.piece_at(m.from()).type();
+  const bool rare = kind == Move::Kind::Castling || kind == Move::Kind::Promotion || m.is_null() ||
+                    (type != PieceType::Pawn && rivals_in_reach(pos, m, type).any()) ||
+                    (after.in_check() && !reply_known);
+  if (rare) return any_san_text(pos, m, after, reply_known);
+  SanBuilder san;
+  const bool capture = is_capture(pos, m);
+  if (type == PieceType::Pawn) {
+    if (capture) san.put(static_cast<char>('a' + m.from().file()));
+  } else {
+    san.put(kPieceLetters[index_of(type)]);
+  }
+  if (capture) san.put('x');
+  san.put(m.to());
+  if (after.in_check()) san.put('+');
   return san.text();
 }
 
