@@ -119,16 +119,19 @@ const auto kEmptyBoardReach = [] {
   return legal;
 }
 
-// The other pieces of the mover's type that can legally move to the same square: the rivals a
-// SAN must tell it apart from. Most moves have none that could reach it on an empty board; of the
-// rest, a slider blocked on the way is none, and with one king not in check a piece that is not
-// pinned is one. The generator settles what is left (king moves, moves out of check, pinned
-// pieces, and a side with no king or two, which a FEN may hold).
-SquareSet rivals(const Position& pos, Move m, PieceType type) {
-  const Color us = pos.side_to_move();
+// The pieces of the mover's type, other than the mover, that could reach its square on an empty
+// board. Most moves have none: their SAN needs no disambiguation, known without any attack.
+SquareSet rivals_in_reach(const Position& pos, Move m, PieceType type) {
   const SquareSet reach = kEmptyBoardReach[index_of(type)][static_cast<std::size_t>(m.to().index())];
-  SquareSet others = reach & pos.pieces(us, type).without(m.from());
-  if (others.is_empty()) return others;
+  return reach & pos.pieces(pos.side_to_move(), type).without(m.from());
+}
+
+// Of the rivals in reach, those that can legally move to the same square: the ones a SAN must
+// tell the move apart from. A slider blocked on the way is none, and with one king not in check a
+// piece that is not pinned is one. The generator settles what is left (king moves, moves out of
+// check, pinned pieces, and a side with no king or two, which a FEN may hold).
+SquareSet rivals(const Position& pos, Move m, PieceType type, SquareSet others) {
+  const Color us = pos.side_to_move();
   // (Not candidate_sources: a second caller would keep it from being inlined into parse_san.)
   switch (type) {
     case PieceType::Bishop: others &= bishop_attacks(m.to(), pos.occupied()); break;
@@ -143,46 +146,68 @@ SquareSet rivals(const Position& pos, Move m, PieceType type) {
   return legal_sources(pos, others, m.to());
 }
 
+// The characters that single a move out among same-type moves to its square: none, the file,
+// the rank or both, in the low bytes of `chars`.
+struct Disambiguation {
+  std::uint16_t chars = 0;
+  std::uint8_t count = 0;
+};
+
+// Square names as two characters in one word, the file's letter in the low byte: a SAN appends
+// its destination in one step.
+constexpr auto kSquareNames = [] {
+  std::array<std::uint16_t, 64> names{};
+  for (int s = 0; s < 64; ++s) {
+    names[static_cast<std::size_t>(s)] = static_cast<std::uint16_t>(('a' + s % 8) | ('1' + s / 8) << 8);
+  }
+  return names;
+}();
+
 // Appends characters to a SanText; SanText::kCapacity is the longest SAN there is.
 class SanBuilder {
  public:
   // The characters gather in one register: written byte by byte into memory and read back as
   // the 8-byte SanText, they would stall the load behind the stores (no store forwarding).
-  void put(char c) { word_ |= std::uint64_t{static_cast<unsigned char>(c)} << (8 * size_++); }
+  void put(char c) {
+    word_ |= std::uint64_t{static_cast<unsigned char>(c)} << shift_;
+    shift_ += 8;
+  }
   void put(Square s) {
-    put(static_cast<char>('a' + s.file()));
-    put(static_cast<char>('1' + s.rank()));
+    word_ |= std::uint64_t{kSquareNames[static_cast<std::size_t>(s.index())]} << shift_;
+    shift_ += 16;
+  }
+  void put(Disambiguation d) {
+    word_ |= std::uint64_t{d.chars} << shift_;
+    shift_ += 8u * d.count;
   }
   SanText text() const {
+    const unsigned size = shift_ / 8;
     if constexpr (std::endian::native == std::endian::little && sizeof(SanText) == sizeof(std::uint64_t)) {
-      return std::bit_cast<SanText>(word_ | (std::uint64_t{size_} << 56));  // the chars, then the size
+      return std::bit_cast<SanText>(word_ | (std::uint64_t{size} << 56));  // the chars, then the size
     } else {
       SanText t;
-      for (unsigned i = 0; i < size_; ++i) t.chars[i] = static_cast<char>(word_ >> (8 * i));
-      t.size = static_cast<std::uint8_t>(size_);
+      for (unsigned i = 0; i < size; ++i) t.chars[i] = static_cast<char>(word_ >> (8 * i));
+      t.size = static_cast<std::uint8_t>(size);
       return t;
     }
   }
 
  private:
-  std::uint64_t word_ = 0;
-  unsigned size_ = 0;  // at most SanText::kCapacity
+  std::uint64_t word_ = 0;  // character i in bits 8i to 8i+7
+  unsigned shift_ = 0;      // where the next character goes: 8 bits per character so far
 };
 
-// File, rank, both or neither, whichever singles the move out among same-type moves to `to`.
-void put_disambiguation(SanBuilder& san, const Position& pos, Move m, PieceType type) {
-  const SquareSet others = rivals(pos, m, type);
-  if (others.is_empty()) return;
+// Disambiguation given rivals in reach (not empty). Out of line and returned by value: the
+// common SAN then calls nothing and keeps its characters in registers.
+[[gnu::noinline]] Disambiguation disambiguation(const Position& pos, Move m, PieceType type, SquareSet in_reach) {
+  const SquareSet others = rivals(pos, m, type, in_reach);
+  if (others.is_empty()) return {};
   const Square from = m.from();
-  const bool same_file = others.intersects(SquareSet::file(from.file()));
-  const bool same_rank = others.intersects(SquareSet::rank(from.rank()));
-  if (!same_file) {
-    san.put(static_cast<char>('a' + from.file()));
-  } else if (!same_rank) {
-    san.put(static_cast<char>('1' + from.rank()));
-  } else {
-    san.put(from);
-  }
+  const auto file = static_cast<std::uint16_t>('a' + from.file());
+  const auto rank = static_cast<std::uint16_t>('1' + from.rank());
+  if (!others.intersects(SquareSet::file(from.file()))) return {file, 1};
+  if (!others.intersects(SquareSet::rank(from.rank()))) return {rank, 1};
+  return {static_cast<std::uint16_t>(file | rank << 8), 2};
 }
 
 // Drops trailing check marks and move annotations ("+", "#", "!", "?", "!?", …).
@@ -317,7 +342,10 @@ bool split_plain_san(std::string_view s, SanParts& parts) {
 
 }  // namespace
 
-SanText san_text(const Position& pos, Move m, const Position& after) {
+namespace {
+
+// Every SAN: castling, the null move, promotions, disambiguation, mate.
+[[gnu::noinline]] SanText any_san_text(const Position& pos, Move m, const Position& after, bool reply_known) {
   SanBuilder san;
   if (m.is_null()) {
     san.put('-');
@@ -338,7 +366,9 @@ SanText san_text(const Position& pos, Move m, const Position& after) {
       if (capture) san.put(static_cast<char>('a' + m.from().file()));
     } else {
       san.put(kPieceLetters[index_of(type)]);
-      put_disambiguation(san, pos, m, type);
+      if (const SquareSet in_reach = rivals_in_reach(pos, m, type); in_reach.any()) {
+        san.put(disambiguation(pos, m, type, in_reach));
+      }
     }
     if (capture) san.put('x');
     san.put(m.to());
@@ -347,9 +377,36 @@ SanText san_text(const Position& pos, Move m, const Position& after) {
       san.put(kPieceLetters[index_of(m.promotion())]);
     }
   }
-  if (after.in_check()) san.put(after.has_legal_move() ? '+' : '#');
+  if (after.in_check()) san.put(reply_known || after.has_legal_move() ? '+' : '#');
   return san.text();
 }
+
+}  // namespace
+
+// The common SAN (an ordinary move or en passant, no rival in reach, no mate to look for) calls
+// nothing, so it needs no saved registers or stack frame; anything else goes to any_san_text,
+// called last.
+SanText san_text(const Position& pos, Move m, const Position& after, bool reply_known) {
+  const Move::Kind kind = m.kind();
+  const PieceType type = pos.piece_at(m.from()).type();
+  const bool rare = kind == Move::Kind::Castling || kind == Move::Kind::Promotion || m.is_null() ||
+                    (type != PieceType::Pawn && rivals_in_reach(pos, m, type).any()) ||
+                    (after.in_check() && !reply_known);
+  if (rare) return any_san_text(pos, m, after, reply_known);
+  SanBuilder san;
+  const bool capture = is_capture(pos, m);
+  if (type == PieceType::Pawn) {
+    if (capture) san.put(static_cast<char>('a' + m.from().file()));
+  } else {
+    san.put(kPieceLetters[index_of(type)]);
+  }
+  if (capture) san.put('x');
+  san.put(m.to());
+  if (after.in_check()) san.put('+');
+  return san.text();
+}
+
+SanText san_text(const Position& pos, Move m, const Position& after) { return san_text(pos, m, after, false); }
 
 std::string to_san(const Position& pos, Move m) {
   if (m.is_null()) return "--";

@@ -25,6 +25,10 @@ std::string to_san(const Position& pos, Move m);
 // The same, given the position the move leads to (a game tree holds it), which saves replaying it.
 std::string to_san(const Position& pos, Move m, const Position& after);
 SanText san_text(const Position& pos, Move m, const Position& after);
+// The same, told whether a move is known to be playable from `after` (a game tree that goes on
+// from it): a check is then '+' without a search for a legal reply. The PGN writer's call, which
+// knows it for every move but the last of a line.
+SanText san_text(const Position& pos, Move m, const Position& after, bool reply_known);
 
 // Decodes SAN against the legal moves of pos. Accepts the forms seen in real files: O-O / 0-0,
 // e8Q and e8=Q, Qh4xe1 (over-disambiguated), a missing or superfluous x, trailing +, #, !, ?,

@@ -178,7 +178,7 @@ class PgnWriter::Impl {
   void index_inserted(std::span<const std::span<const InsertedComment>> inserted);
   void index_repeated(RepeatedComment repeated);
   void repeated_comment();
-  bool only_repeated_after(NodeId id, const NodeAnnotations& notes) const;
+  bool only_repeated_after(NodeId id, const GameNode& node) const;
   void movetext(std::string_view result);
   void add(std::string_view text);
   void write_place();
@@ -264,10 +264,13 @@ void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
 
 // Whether the repeated comment is all there is to write after the move leading to the node, and
 // its ready block can go with the move.
-bool PgnWriter::Impl::only_repeated_after(NodeId id, const NodeAnnotations& notes) const {
+bool PgnWriter::Impl::only_repeated_after(NodeId id, const GameNode& node) const {
   if (repeated_at_[id] == 0 || repeated_block_size_ == 0) return false;
-  if (!format_.elide_nags && !notes.nags.empty()) return false;
-  if (!format_.elide_comments && !notes.comments_after.empty()) return false;
+  if (node.annotation_index != kNoAnnotations) {
+    const NodeAnnotations& notes = game_->annotations(node);
+    if (!format_.elide_nags && !notes.nags.empty()) return false;
+    if (!format_.elide_comments && !notes.comments_after.empty()) return false;
+  }
   return !indexed_ || first_[id] == first_[id + 1];
 }
 
@@ -380,11 +383,11 @@ void PgnWriter::Impl::annotations(NodeId id, const NodeAnnotations& notes) {
 
 void PgnWriter::Impl::move(NodeId id) {
   const GameNode& node = game_->node(id);
-  const NodeAnnotations& notes = game_->annotations(node);  // looked up once for the whole move
-  const std::vector<std::string>& comments_before = notes.comments_before;
-  if (!format_.elide_comments && !comments_before.empty()) {
+  // Most nodes have no comment or NAG of their own: their annotations are not looked up at all.
+  if (node.annotation_index != kNoAnnotations && !format_.elide_comments) {
+    const std::vector<std::string>& comments_before = game_->annotations(node).comments_before;
     for (const std::string& c : comments_before) add(c);
-    write_place();
+    if (!comments_before.empty()) write_place();
   }
   const Position& before = game_->node(node.parent).position;
   const bool white = before.side_to_move() == Color::White;
@@ -406,18 +409,23 @@ void PgnWriter::Impl::move(NodeId id) {
       *end++ = ' ';
     }
   }
-  const SanText san = san_text(before, node.move, node.position);
+  // A node's move is legal or the null move (the reader and the REPL add no other): a child that
+  // is not a null move is a legal reply, so a check before it is no mate. Looked at only after a
+  // check, the one case where it matters.
+  const bool reply_known = node.position.in_check() && node.first_child != kNoNode &&
+                           !game_->node(node.first_child).move.is_null();
+  const SanText san = san_text(before, node.move, node.position, reply_known);
   std::memcpy(end, san.chars.data(), san.chars.size());  // a fixed size: a few moves, no loop
   end += san.size;
   const std::size_t size = static_cast<std::size_t>(end - first);
-  if (only_repeated_after(id, notes)) {
+  if (only_repeated_after(id, node)) {
     line_.padded_pair(first, size, glue, repeated_block_.data(), repeated_block_size_);
     need_number_ = format_.move_number_after_comment;
     return;
   }
   line_.padded_word(first, size, glue);
   need_number_ = false;
-  annotations(id, notes);
+  annotations(id, game_->annotations(node));
 }
 
 void PgnWriter::Impl::movetext(std::string_view result) {

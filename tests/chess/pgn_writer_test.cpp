@@ -348,3 +348,28 @@ TEST_CASE("tags: names keep name characters, values escape quotes and lose contr
   CHECK(out.starts_with("[Event \"Plain value\"]\n[Bad_Name_ \"tab here   del\"]\n"
                         "[_ \"a \\\"quote\\\" and a \\\\ backslash\"]\n[White_2 \"\"]\n\n"));
 }
+
+TEST_CASE("writer: moves in standard SAN however the input spelled them", "[pgn_writer]") {
+  // Coordinates, a lowercase piece letter, disambiguation that is not needed or by rank where the
+  // file does, a capture without its 'x', a check mark missing or on a move that gives none,
+  // castling with zeros or as a king move, a promotion without '=', an annotation glued on.
+  Game quirks = read_one(
+      "1.e2e4 e7-e5 2.Ngf3 nc6 3.Bb5 a6+ 4.Bc6 dc6 5.0-0 f6!? 6.d4 Bg4 7.dxe5 Qxd1 8.Rxd1 fxe5\n"
+      "9.Rd8 Kxd8 10.N1d2 Bd6 11.h3 Bxf3 12.Nxf3 *");
+  CHECK(write(quirks) ==
+        "\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6 5.O-O f6 $5 6.d4 Bg4 7.dxe5 Qxd1 8.Rxd1\n"
+        "fxe5 9.Rd8+ Kxd8 10.Nbd2 Bd6 11.h3 Bxf3 12.Nxf3 *\n\n");
+  Game promotion = read_one(
+      "[FEN \"8/4P1k1/8/8/8/8/6K1/3r4 w - - 0 1\"]\n\n1.e8Q Rd2 2.Kg3 Rd3 3.Qe8e3 Rxe3 4.Kf4 *");
+  CHECK(write(promotion).ends_with("\n\n1.e8=Q Rd2+ 2.Kg3 Rd3+ 3.Qe3 Rxe3+ 4.Kf4 *\n\n"));
+  Game castling = read_one("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n1.Kg1 Kc8 2.Rad1 Rh1 3.Kxh1 *");
+  CHECK(write(castling).ends_with("\n\n1.O-O O-O-O 2.Rad1 Rh1+ 3.Kxh1 *\n\n"));
+}
+
+TEST_CASE("writer: a check is mate when only null moves follow it", "[pgn_writer]") {
+  // The writer takes a move after a check as proof that it is no mate; a null move is none.
+  Game g = read_one("1.f3 e5 2.g4 Qh4+ 3.-- (3.Z0) *");
+  CHECK(write(g) == "\n1.f3 e5 2.g4 Qh4# 3.-- (3.--) *\n\n");
+  Game checks = read_one("1.e4 e5 2.Qh5 Nc6 3.Qxf7 Kxf7 *");
+  CHECK(write(checks) == "\n1.e4 e5 2.Qh5 Nc6 3.Qxf7+ Kxf7 *\n\n");
+}
