@@ -41,9 +41,7 @@ class Entry final : public Filter {
   std::optional<std::string> text(Context& ctx) const override {
     const Value* v = find(ctx);
     if (!v || !std::holds_alternative<std::string>(*v)) return std::nullopt;
-    const std::string& stored = std::get<std::string>(*v);
-    ctx.charge_text(stored.size());
-    return stored;
+    return ctx.charged_copy(std::get<std::string>(*v));
   }
   bool match(Context& ctx) const override { return find(ctx) != nullptr; }
 

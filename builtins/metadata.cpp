@@ -25,8 +25,7 @@ class TagValue final : public Filter {
   std::optional<std::string> text(Context& ctx) const override {
     const std::string* value = ctx.game().tag(name_);
     if (value == nullptr) return std::nullopt;
-    ctx.charge_text(value->size());
-    return *value;
+    return ctx.charged_copy(*value);
   }
 
  private:
@@ -43,8 +42,7 @@ class TagByName final : public Filter {
     if (*name == chess::kWarningTag) ctx.note_movetext_fact();  // the reader adds it after the moves
     const std::string* value = ctx.game().tag(*name);
     if (value == nullptr) return std::nullopt;
-    ctx.charge_text(value->size());
-    return *value;
+    return ctx.charged_copy(*value);
   }
 
  private:

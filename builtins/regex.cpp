@@ -7,6 +7,7 @@
 #include <optional>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <re2/re2.h>
@@ -214,10 +215,8 @@ bool search_fast(const std::shared_ptr<const re2::RE2>& re, std::string&& s, Reg
 // its preferred one of exactly its length), with the text around it as context for `\b`, `^`, `$`.
 void resolve_groups(RegexCaptures& captures, Context& ctx) {
   if (!captures.groups_unresolved) return;
-  std::shared_ptr<const re2::RE2> re = std::move(captures.groups_unresolved);
-  captures.groups_unresolved.reset();
-  const std::string subject = std::move(captures.subject);
-  captures.subject.clear();
+  const std::shared_ptr<const re2::RE2> re = std::move(captures.groups_unresolved);  // leaves it empty
+  const std::string subject = std::exchange(captures.subject, {});
   const int count = re->NumberOfCapturingGroups() + 1;
   const auto begin = static_cast<std::size_t>(captures.groups[0].position);
   const std::size_t end = begin + captures.groups[0].text.size();
@@ -299,8 +298,7 @@ class CaptureReference final : public Filter {
   std::optional<std::string> text(Context& ctx) const override {
     const RegexCaptures::Group* g = find(ctx);
     if (type() != ValueType::String || g == nullptr) return std::nullopt;
-    ctx.charge_text(g->text.size());
-    return g->text;
+    return ctx.charged_copy(g->text);
   }
   std::optional<std::int64_t> number(Context& ctx) const override {
     const RegexCaptures::Group* g = find(ctx);

@@ -37,9 +37,7 @@ class VariableRef final : public Filter {
   std::optional<std::string> text(Context& ctx) const override {
     const Value& v = ctx.variable(slot_);
     if (!std::holds_alternative<std::string>(v)) return std::nullopt;
-    const std::string& stored = std::get<std::string>(v);
-    ctx.charge_text(stored.size());
-    return stored;
+    return ctx.charged_copy(std::get<std::string>(v));
   }
   bool keeps_text() const override { return type() == ValueType::String; }
   const std::string* stored_text(Context& ctx) const override { return std::get_if<std::string>(&ctx.variable(slot_)); }

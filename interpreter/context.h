@@ -255,6 +255,11 @@ class Context {
   void charge_text(std::size_t bytes) {
     if (bytes >= kTextBytesPerStep) budget_.charge(bytes / kTextBytesPerStep);
   }
+  // A stored text (a variable, an entry, a tag, a capture) handed out as a value: a charged copy.
+  std::string charged_copy(const std::string& text) {
+    charge_text(text.size());
+    return text;
+  }
   EvaluationBudget& budget() { return budget_; }
   // Changes with every set_game, so per-game state kept in a filter (line's nestban) can tell a
   // new game from the same one even when the reader reuses one Game object.
