@@ -2,8 +2,6 @@
 // sibling), so a tree is cheap to build, copy and reuse.
 #include "chess/game.h"
 
-#include <algorithm>
-
 namespace quarry::chess {
 
 namespace {
@@ -16,50 +14,11 @@ const Position& initial_position() {
 }  // namespace
 
 void Game::clear() {
-  tag_count_ = 0;  // the slots keep their strings for the next game's tags
+  tags_.clear();  // the slots keep their strings for the next game's tags
   result_.clear();
   number = 0;
   first_line = 0;
   set_start(initial_position());
-}
-
-const std::string* Game::tag(std::string_view name) const {
-  for (const Tag& t : tags()) {
-    if (t.name == name) return &t.value;
-  }
-  return nullptr;
-}
-
-Tag& Game::add_tag(std::string_view name, std::string_view value) {
-  if (tag_count_ == tag_slots_.size()) {
-    tag_slots_.push_back(Tag{std::string(name), std::string(value)});
-    return tag_slots_[tag_count_++];
-  }
-  Tag& tag = tag_slots_[tag_count_++];
-  if (tag.name != name) tag.name.assign(name);
-  tag.value.assign(value);
-  return tag;
-}
-
-void Game::set_tag(std::string_view name, std::string_view value) {
-  for (std::size_t i = 0; i < tag_count_; ++i) {
-    if (Tag& t = tag_slots_[i]; t.name == name) {
-      t.value.assign(value);
-      return;
-    }
-  }
-  add_tag(name, value);
-}
-
-void Game::remove_tag(std::string_view name) {
-  const auto end = tag_slots_.begin() + static_cast<std::ptrdiff_t>(tag_count_);
-  for (auto it = tag_slots_.begin(); it != end; ++it) {
-    if (it->name == name) {
-      std::rotate(it, it + 1, end);  // the dropped tag becomes the first free slot
-      --tag_count_;
-      return;
-    }
-  }
 }
 
 constinit const NodeAnnotations Game::kNoNodeAnnotations;  // no construction order to depend on

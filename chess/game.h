@@ -12,16 +12,12 @@
 #include "chess/move.h"
 #include "chess/position.h"
 #include "chess/position_after.h"
+#include "chess/tag_list.h"
 
 namespace quarry::chess {
 
 using NodeId = std::uint32_t;
 inline constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
-
-struct Tag {
-  std::string name;
-  std::string value;
-};
 
 // What the input said at a node besides its move: comments and NAGs. Kept beside the tree, not
 // in every node: most nodes have none, and without them a node is smaller to copy per move and has
@@ -71,14 +67,15 @@ class Game {
   void clear();
 
   // Tags in input order, duplicates kept.
-  std::span<const Tag> tags() const { return {tag_slots_.data(), tag_count_}; }
+  std::span<const Tag> tags() const { return tags_.all(); }
   // Value of the first tag with this name (case-sensitive), nullptr when absent.
-  const std::string* tag(std::string_view name) const;
-  void set_tag(std::string_view name, std::string_view value);  // replaces the first or appends
-  void remove_tag(std::string_view name);
+  const std::string* tag(std::string_view name) const { return tags_.find(name); }
+  // Replaces the first tag with this name, or appends one.
+  void set_tag(std::string_view name, std::string_view value) { tags_.set(name, value); }
+  void remove_tag(std::string_view name) { tags_.remove(name); }
   // Appends a tag (duplicates kept), reusing the slot (and string buffers) of a tag dropped by
   // clear().
-  Tag& add_tag(std::string_view name, std::string_view value);
+  Tag& add_tag(std::string_view name, std::string_view value) { return tags_.add(name, value); }
 
   // Node 0 is the root: the start position (initial, or from the [FEN] tag).
   NodeId root() const { return 0; }
@@ -115,12 +112,7 @@ class Game {
   std::uint64_t first_line = 0;
 
  private:
-  // The tags are the first tag_count_ slots; the slots after them are tags dropped by clear() or
-  // remove_tag, kept with their string buffers for the next tags. clear() only resets the count:
-  // a reader reusing one Game per file copies no string and moves no Tag per tag (the next game's
-  // tags mostly have the same names in the same order, so a name in place is not even copied).
-  std::vector<Tag> tag_slots_;
-  std::size_t tag_count_ = 0;
+  TagList tags_;
   std::vector<GameNode> nodes_;
   std::vector<NodeAnnotations> annotations_;  // of the nodes that have any, by annotation_index
   static const NodeAnnotations kNoNodeAnnotations;

@@ -34,51 +34,8 @@ constexpr std::array<std::uint8_t, 257> make_classes() {
 constexpr std::array<std::uint8_t, 257> kClasses = make_classes();
 
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 // "1/2" alone is how some old files write a draw.
 bool is_result_text(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2" || s == "1/2"; }
-
-// Where a tag's quoted value ends: the first unescaped quote followed by optional blanks and ']'.
-// Files also hold `[Event "It \"]` (a value ending in a backslash) and `[White "A "B" C"]` (bare
-// quotes inside); for those the value runs to the last quote before the last ']' of the line.
-struct TagValue {
-  std::size_t begin = 0;
-  std::size_t end = 0;
-  std::size_t tag_end = 0;  // one past the ']' (or the line end when there is none)
-};
-
-TagValue find_tag_value(std::string_view line, std::size_t quote) {
-  TagValue v;
-  v.begin = quote + 1;
-  for (std::size_t j = v.begin; j < line.size(); ++j) {
-    j = static_cast<std::size_t>(find_byte<'"', '\\'>(line.data() + j, line.data() + line.size()) - line.data());
-    if (j == line.size()) break;
-    if (line[j] == '\\') {
-      ++j;
-      continue;
-    }
-    std::size_t k = j + 1;
-    while (k < line.size() && (line[k] == ' ' || line[k] == '\t')) ++k;
-    if (k < line.size() && line[k] == ']') {
-      v.end = j;
-      v.tag_end = k + 1;
-      return v;
-    }
-  }
-  const std::size_t bracket = line.rfind(']');
-  const std::size_t limit = bracket == std::string_view::npos ? line.size() : bracket;
-  const std::size_t last_quote = limit > v.begin ? line.rfind('"', limit - 1) : std::string_view::npos;
-  v.end = last_quote != std::string_view::npos && last_quote >= v.begin ? last_quote : limit;
-  v.tag_end = bracket == std::string_view::npos ? line.size() : bracket + 1;
-  return v;
-}
 
 // How many of the 16 bytes at p (all readable) lead with bytes of a SAN word: 16 when all are.
 // Inline in next(): as calls, lex_symbol and its scan cost a frame, a reload of the scan's
@@ -97,6 +54,13 @@ TagValue find_tag_value(std::string_view line, std::size_t quote) {
 
 }  // namespace
 
+std::string_view trim_pgn_blanks(std::string_view s) {
+  auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
 int suffix_nag(std::string_view s) {
   if (s == "!") return 1;
   if (s == "?") return 2;
@@ -105,18 +69,6 @@ int suffix_nag(std::string_view s) {
   if (s == "!?") return 5;
   if (s == "?!") return 6;
   return 0;
-}
-
-void unescape_tag_value(std::string_view raw, std::string& out) {
-  if (raw.find('\\') == std::string_view::npos) {
-    out.assign(raw);
-    return;
-  }
-  out.clear();
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\')) ++i;
-    out.push_back(raw[i]);
-  }
 }
 
 PgnLexer::PgnLexer(ByteSource* source) : source_(source) { eof_ = source == nullptr; }
@@ -219,7 +171,8 @@ bool PgnLexer::skip_space() {
   }
 }
 
-const PgnToken& PgnLexer::make(PgnTokenKind kind, std::size_t start, std::size_t stop) {
+// Inline: the usual move's fast path in next() sets its token here without a call.
+[[gnu::always_inline]] inline const PgnToken& PgnLexer::make(PgnTokenKind kind, std::size_t start, std::size_t stop) {
   tok_.kind = kind;
   tok_.text = std::string_view(data_ + start, stop - start);
   tok_.name = {};
@@ -245,6 +198,23 @@ void PgnLexer::skip_to_line_end() {
   } while (refill());
 }
 
+// The usual move ("Nf3", "exd5+") with the byte after it and one more in the buffer, that is
+// neither a quote (a tag line that lost its '[') nor an en passant mark: lex_symbol's reading
+// without its refill tests. False, with nothing moved, for anything else (lex_symbol reads it).
+[[gnu::always_inline]] inline bool PgnLexer::lex_usual_symbol() {
+  if (end_ - pos_ <= 16) return false;
+  const char* const start = data_ + pos_;
+  const unsigned length = symbol_bytes_in_block(start);
+  const char last = start[length - 1];
+  const char after = start[length];
+  if (length == 16 || last == 'e' || last == 'p' || after == '"' || (after == ' ' && start[length + 1] == '"')) {
+    return false;
+  }
+  make(PgnTokenKind::Symbol, pos_, pos_ + length);
+  pos_ += length;
+  return true;
+}
+
 const PgnToken& PgnLexer::next() {
   if (replay_) {
     replay_ = false;
@@ -264,25 +234,7 @@ const PgnToken& PgnLexer::next() {
     // Moves and move numbers first: they are most tokens, and no case below starts with a letter
     // or a digit.
     if (is_pgn_letter(c)) {
-      // The usual move ("Nf3", "exd5+") with the byte after it and one more in the buffer, that
-      // is neither a quote (a tag line that lost its '[') nor an en passant mark: lex_symbol's
-      // reading without its refill tests. Anything else goes to lex_symbol.
-      if (end_ - pos_ > 16) {
-        const char* const start = data_ + pos_;
-        const unsigned length = symbol_bytes_in_block(start);
-        const char last = start[length - 1];
-        const char after = start[length];
-        if (length < 16 && last != 'e' && last != 'p' && after != '"' && !(after == ' ' && start[length + 1] == '"')) {
-          pos_ += length;
-          tok_.kind = PgnTokenKind::Symbol;
-          tok_.text = std::string_view(start, length);
-          tok_.name = {};
-          tok_.line = token_line_;
-          tok_.nag = 0;
-          tok_.unterminated = false;
-          return tok_;
-        }
-      }
+      if (lex_usual_symbol()) return tok_;
       return lex_symbol();
     }
     if (is_digit(c)) {
@@ -341,94 +293,6 @@ const PgnToken& PgnLexer::lex_garbage() {
   return make(PgnTokenKind::Symbol, token_, pos_);
 }
 
-bool PgnLexer::lex_tag() {
-  ++pos_;
-  while (peek() == ' ' || peek() == '\t') ++pos_;
-  if (!is_pgn_name_char(peek())) return false;  // not a tag: the '[' alone is skipped
-  tag_line(pos_ - token_);
-  return true;
-}
-
-TagLine parse_tag_line(std::string_view line, std::size_t name_offset) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  std::size_t i = name_offset;
-  while (i < line.size() && is_pgn_name_char(static_cast<unsigned char>(line[i]))) ++i;
-  TagLine t;
-  t.name = line.substr(name_offset, i - name_offset);
-  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
-  TagValue v;
-  const bool quoted = i < line.size() && line[i] == '"';
-  if (quoted) {
-    v = find_tag_value(line, i);
-  } else {  // unquoted value: up to the ']'
-    const std::size_t bracket = line.find(']', i);
-    v.begin = i;
-    v.end = bracket == std::string_view::npos ? line.size() : bracket;
-    v.tag_end = bracket == std::string_view::npos ? line.size() : bracket + 1;
-  }
-  t.text = v.end > v.begin ? line.substr(v.begin, v.end - v.begin) : std::string_view();
-  if (!quoted) t.text = trim(t.text);
-  t.tag_end = v.tag_end;
-  return t;
-}
-
-// The usual tag `Name "value"]` whose name starts at token_ + name_offset, read where it lies when
-// its closing quote and ']' are in the buffer before the line's end: parse_tag_line's reading
-// (the first unescaped '"' followed by blanks and ']') without finding the line's end first.
-// False, with nothing moved, for anything else.
-bool PgnLexer::quoted_tag_in_buffer(std::size_t name_offset) {
-  const char* const e = data_ + end_;
-  const char* const name = data_ + token_ + name_offset;
-  const char* p = skip_tag_name(name, e);
-  const char* const name_end = p;
-  while (p != e && (*p == ' ' || *p == '\t')) ++p;
-  if (p == e || *p != '"') return false;
-  const char* const value = ++p;
-  while (true) {
-    p = find_byte<'"', '\\', '\n', '\r'>(p, e);
-    if (p == e || *p == '\n' || *p == '\r') return false;
-    if (*p == '\\') {
-      if (p + 1 == e || p[1] == '\n' || p[1] == '\r') return false;
-      p += 2;
-      continue;
-    }
-    const char* q = p + 1;
-    while (q != e && (*q == ' ' || *q == '\t')) ++q;
-    if (q == e) return false;
-    if (*q == ']') {
-      tok_.kind = PgnTokenKind::Tag;
-      tok_.line = token_line_;
-      tok_.name = std::string_view(name, static_cast<std::size_t>(name_end - name));
-      tok_.text = p > value ? std::string_view(value, static_cast<std::size_t>(p - value)) : std::string_view();
-      tok_.nag = 0;
-      tok_.unterminated = false;
-      pos_ = static_cast<std::size_t>(q + 1 - data_);
-      return true;
-    }
-    ++p;
-  }
-}
-
-// Parses the tag whose name starts at token_ + name_offset; the tag ends on its line.
-const PgnToken& PgnLexer::tag_line(std::size_t name_offset) {
-  if (quoted_tag_in_buffer(name_offset)) return tok_;
-  skip_to_line_end();
-  const TagLine tag = parse_tag_line(std::string_view(data_ + token_, pos_ - token_), name_offset);
-  tok_.kind = PgnTokenKind::Tag;
-  tok_.line = token_line_;
-  tok_.name = tag.name;
-  tok_.text = tag.text;
-  tok_.nag = 0;
-  tok_.unterminated = false;
-  pos_ = token_ + tag.tag_end;  // the rest of the line (another tag, movetext) is lexed next
-  return tok_;
-}
-
-bool PgnLexer::tag_pair_follows(bool line_start) {
-  auto at = [&](std::size_t k) { return ensure(k + 1) ? static_cast<unsigned char>(data_[pos_ + k]) : -1; };
-  return tag_pair_follows_bracket(at, line_start);
-}
-
 // A '[' in movetext that is not a tag: "[%clk 0:01]" (a command that lost its braces) is read as
 // a comment up to its ']'; any other '[' opens a square-bracket variation.
 const PgnToken& PgnLexer::lex_movetext_bracket() {
@@ -441,7 +305,7 @@ const PgnToken& PgnLexer::lex_bracketed_command() {
   for (int c = peek(); c != -1 && c != ']' && c != '\n'; c = peek()) ++pos_;
   if (peek() == ']') ++pos_;
   make(PgnTokenKind::Comment, token_, pos_);
-  tok_.text = trim(tok_.text);
+  tok_.text = trim_pgn_blanks(tok_.text);
   return tok_;
 }
 
@@ -483,7 +347,7 @@ const PgnToken& PgnLexer::lex_brace_comment() {
     }
   }
   make(PgnTokenKind::Comment, token_ + 1, stop);
-  tok_.text = trim(tok_.text);
+  tok_.text = trim_pgn_blanks(tok_.text);
   tok_.unterminated = unterminated;
   return tok_;
 }
@@ -492,7 +356,7 @@ const PgnToken& PgnLexer::lex_line_comment() {
   ++pos_;
   skip_to_line_end();
   make(PgnTokenKind::Comment, token_ + 1, pos_);
-  tok_.text = trim(tok_.text);
+  tok_.text = trim_pgn_blanks(tok_.text);
   return tok_;
 }
 

@@ -81,7 +81,7 @@ class PgnLexer {
   int refill_and_peek();
   bool ensure(std::size_t n);  // at least n bytes from pos_ are in the buffer
   bool skip_space();  // false at end of input
-  const char* skip_blanks(const char* p, const char* e);
+  inline const char* skip_blanks(const char* p, const char* e);
   // Moves pos_ past the bytes `keep` accepts, refilling as needed.
   template <class Keep>
   void skip_while(Keep keep);
@@ -98,12 +98,13 @@ class PgnLexer {
   const PgnToken& lex_evaluation();
   const PgnToken& lex_brace_comment();
   const PgnToken& lex_line_comment();
-  bool lex_number_or_symbol();  // false: a move number, passed over (skip_move_numbers_)
+  inline bool lex_number_or_symbol();  // false: a move number, passed over (skip_move_numbers_)
   bool lex_number_or_symbol_in_general();  // its path with refills, ellipses and symbols
   const PgnToken& lex_symbol();
+  inline bool lex_usual_symbol();  // next()'s fast path for the usual move
   const PgnToken& lex_suffix();
   const PgnToken& lex_nag();
-  const PgnToken& make(PgnTokenKind kind, std::size_t start, std::size_t stop);
+  inline const PgnToken& make(PgnTokenKind kind, std::size_t start, std::size_t stop);
   const PgnToken& end_of_input();
   bool at_event_tag();
   void skip_to_line_end();
@@ -170,5 +171,7 @@ int suffix_nag(std::string_view suffix);
 
 // Undoes the \" and \\ escapes of a raw tag value into out (other backslashes are kept).
 void unescape_tag_value(std::string_view raw, std::string& out);
+// s without the blanks and line ends (' ', '\t', '\r', '\n') at either end.
+std::string_view trim_pgn_blanks(std::string_view s);
 
 }  // namespace quarry::chess

@@ -2,6 +2,7 @@
 #include "chess/game.h"
 
 #include <catch2/catch.hpp>
+#include <utility>
 
 #include "chess/notation.h"
 
@@ -65,6 +66,27 @@ TEST_CASE("game: tags after clear() and remove_tag reuse slots without showing o
   g.clear();
   g.set_tag("Event", "C");
   CHECK(names_values(g) == "Event=C;");
+}
+
+TEST_CASE("game: a moved-from game has no tags and takes new ones", "[game]") {
+  // Its slots went with the move; a count left behind would index past them.
+  Game g;
+  g.add_tag("Event", "A long event name past the short-string buffer");
+  g.add_tag("Site", "Paris");
+  Game moved = std::move(g);
+  CHECK(moved.tags().size() == 2);
+  CHECK(*moved.tag("Site") == "Paris");
+  CHECK(g.tags().empty());  // NOLINT(bugprone-use-after-move): the state after a move is the test
+  g.add_tag("White", "Tal");
+  CHECK(g.tags().size() == 1);
+  CHECK(*g.tag("White") == "Tal");
+  Game assigned;
+  assigned.add_tag("Round", "1");
+  assigned = std::move(moved);
+  CHECK(assigned.tags().size() == 2);
+  CHECK(moved.tags().empty());  // NOLINT(bugprone-use-after-move)
+  moved.set_tag("Black", "Botvinnik");
+  CHECK(*moved.tag("Black") == "Botvinnik");
 }
 
 TEST_CASE("game: tree building and navigation", "[game]") {
