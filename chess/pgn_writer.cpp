@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -138,23 +140,51 @@ char* digits_before(char* end, unsigned value) {
   return end;
 }
 
-// The numbers below 1000 (nearly every move number) as the last three digits of four bytes.
+// The numbers below 1000 (nearly every move number): the digits in the low three bytes, first
+// digit lowest, and how many there are in the top byte.
 constexpr auto kSmallNumbers = [] {
-  std::array<std::array<char, 4>, 1000> table{};
+  std::array<std::uint32_t, 1000> table{};
   for (unsigned n = 0; n < table.size(); ++n) {
-    table[n][1] = static_cast<char>('0' + n / 100);
-    table[n][2] = static_cast<char>('0' + n / 10 % 10);
-    table[n][3] = static_cast<char>('0' + n % 10);
+    const unsigned count = n < 10 ? 1 : n < 100 ? 2 : 3;
+    std::uint32_t word = count << 24;
+    unsigned rest = n;
+    for (unsigned i = count; i-- > 0; rest /= 10) word |= (std::uint32_t{'0'} + rest % 10) << (8 * i);
+    table[n] = word;
   }
   return table;
 }();
 
-// digits_before for a move number, at least four bytes after the start of its buffer: copied
-// from the table when it can be.
-char* number_before(char* end, unsigned value) {
-  if (value >= kSmallNumbers.size()) return digits_before(end, value);
-  std::memcpy(end - 4, kSmallNumbers[value].data(), 4);
-  return end - (value < 10 ? 1 : value < 100 ? 2 : 3);
+// A move number and its dots ("12." before white's move, "12..." before black's) as the
+// LineWriter's register-held characters. A fullmove number has at most five digits (16 bits).
+LineWriter::Chars8 move_number(unsigned number, bool white) {
+  std::uint64_t digits = 0;
+  std::size_t count = 0;
+  if (number < kSmallNumbers.size()) {
+    digits = kSmallNumbers[number] & 0xffffff;
+    count = kSmallNumbers[number] >> 24;
+  } else {
+    char buffer[8];
+    const char* first = digits_before(buffer + sizeof buffer, number);
+    for (const char* c = first; c != buffer + sizeof buffer; ++c, ++count) {
+      digits |= std::uint64_t{static_cast<unsigned char>(*c)} << (8 * count);
+    }
+  }
+  const std::uint64_t dots = white ? 0x2e : 0x2e2e2e;  // CQLi writes "1.e4 e5" and "1...e5"
+  return {digits | dots << (8 * count), count + (white ? 1 : 3)};
+}
+
+// A SAN as the LineWriter's register-held characters (a SanText is one 8-byte word).
+LineWriter::Chars8 san_chars(const SanText& san) {
+  static_assert(sizeof(SanText) == sizeof(std::uint64_t));
+  std::uint64_t chars = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    chars = std::bit_cast<std::uint64_t>(san);  // the size byte sits past the characters
+  } else {
+    for (std::size_t i = 0; i < san.size; ++i) {
+      chars |= std::uint64_t{static_cast<unsigned char>(san.chars[i])} << (8 * i);
+    }
+  }
+  return {chars, san.size};
 }
 
 }  // namespace
@@ -164,7 +194,8 @@ class PgnWriter::Impl {
  public:
   explicit Impl(const PgnFormat& format)
       : format_(format),
-        collect_(format.compact_comments || format.unique_comments || format.coalesce_comments) {}
+        collect_(format.compact_comments || format.unique_comments || format.coalesce_comments),
+        plain_layout_(!format.split_moves) {}
 
   void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
              RepeatedComment repeated);
@@ -173,6 +204,7 @@ class PgnWriter::Impl {
   struct Frame {
     NodeId node;       // next node of this line to write; kNoNode when the line is done
     NodeId variation;  // next variation of the last written node to open
+    bool first;        // whether `node` is its parent's first child (it opens its alternatives)
   };
 
   void index_inserted(std::span<const std::span<const InsertedComment>> inserted);
@@ -186,6 +218,7 @@ class PgnWriter::Impl {
   void rewritten_comment(std::string_view text);
   void annotations(NodeId id, const NodeAnnotations& notes);
   void move(NodeId id);
+  NodeId plain_moves(NodeId id, bool first);
 
   const PgnFormat& format_;
   const bool collect_;  // comments gathered per place, for compacting, coalescing or uniqueness
@@ -208,6 +241,7 @@ class PgnWriter::Impl {
   std::string text_;                  // a token being put together
   std::vector<Frame> stack_;
   bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
+  const bool plain_layout_;  // the format lets plain_moves write moves (no split move numbers)
 };
 
 // The inserted comments grouped by node (a counting sort, stable: group order, then list order).
@@ -392,21 +426,15 @@ void PgnWriter::Impl::move(NodeId id) {
   const Position& before = game_->node(node.parent).position;
   const bool white = before.side_to_move() == Color::White;
   // "12." or "12...", then " " when not compact, then the move: one token unless split.
-  char buffer[32] = {};  // from any token start, LineWriter::kPadded bytes stay inside
-  char* const number_end = buffer + 8;  // a move number has at most 5 digits
-  char* first = number_end;
-  char* end = number_end;
+  LineWriter::Chars8 number;
   bool glue = false;
-  if (format_.move_numbers && (white || need_number_)) {
-    first = number_before(number_end, static_cast<unsigned>(before.fullmove_number()));
-    std::memcpy(end, "...", 3);  // CQLi writes "1.e4 e5" and "1...e5"
-    end += white ? 1 : 3;
+  const bool numbered = format_.move_numbers && (white || need_number_);
+  if (numbered) {
+    number = move_number(static_cast<unsigned>(before.fullmove_number()), white);
     if (format_.split_moves) {
-      line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
-      first = end;
+      line_.move_word(number, {}, false);
+      number = {};
       glue = format_.compact_moves;
-    } else if (!format_.compact_moves) {
-      *end++ = ' ';
     }
   }
   // A node's move is legal or the null move (the reader and the REPL add no other): a child that
@@ -414,18 +442,64 @@ void PgnWriter::Impl::move(NodeId id) {
   // check, the one case where it matters.
   const bool reply_known = node.position.in_check() && node.first_child != kNoNode &&
                            !game_->node(node.first_child).move.is_null();
-  const SanText san = san_text(before, node.move, node.position, reply_known);
-  std::memcpy(end, san.chars.data(), san.chars.size());  // a fixed size: a few moves, no loop
-  end += san.size;
-  const std::size_t size = static_cast<std::size_t>(end - first);
+  LineWriter::Chars8 san = san_chars(san_text(before, node.move, node.position, reply_known));
+  if (numbered && !format_.compact_moves && !format_.split_moves) san = {san.chars << 8 | ' ', san.size + 1};
   if (only_repeated_after(id, node)) {
-    line_.padded_pair(first, size, glue, repeated_block_.data(), repeated_block_size_);
+    line_.move_pair(number, san, glue, repeated_block_.data(), repeated_block_size_);
     need_number_ = format_.move_number_after_comment;
     return;
   }
-  line_.padded_word(first, size, glue);
+  line_.move_word(number, san, glue);
   need_number_ = false;
   annotations(id, game_->annotations(node));
+}
+
+// Writes the moves of a line from `id` on while each needs no more than its number, its SAN and
+// the repeated comment, through a LineWriter::Run with what the loop reads held in locals (a
+// store through the Run's char* could alias any member); returns the first move it left for
+// move() (no move written: `id`), or kNoNode at the line's end. Most games are such one run.
+NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
+  const GameNode* const nodes = &game_->node(game_->root());
+  const std::uint8_t* const repeated_at = repeated_at_.data();
+  const std::uint32_t* const inserted_at = indexed_ ? first_.data() : nullptr;
+  // The ready comment token in registers, or a size 0 when the comment needs the slow way.
+  std::uint64_t block[2];
+  std::memcpy(block, repeated_block_.data(), sizeof block);
+  const LineWriter::Chars8 block_low{block[0], std::min<std::size_t>(repeated_block_size_, 8)};
+  const LineWriter::Chars8 block_high{block[1], repeated_block_size_ - block_low.size};
+  const bool opens_variations = !format_.elide_variations;
+  const bool numbers = format_.move_numbers;
+  const bool spaced = !format_.compact_moves;
+  const bool number_after_comment = format_.move_number_after_comment;
+  bool need_number = need_number_;
+  LineWriter::Run run = line_.open_run(2 * LineWriter::kRunWordRoom * game_->node_count());
+  for (; id != kNoNode; id = nodes[id].first_child, first = true) {
+    const GameNode& node = nodes[id];
+    const bool repeated = repeated_at[id] != 0;
+    if (node.annotation_index != kNoAnnotations || (first && opens_variations && node.next_sibling != kNoNode) ||
+        (repeated && block_low.size == 0) || (inserted_at != nullptr && inserted_at[id] != inserted_at[id + 1])) {
+      break;
+    }
+    const Position& before = nodes[node.parent].position;
+    const bool white = before.side_to_move() == Color::White;
+    LineWriter::Chars8 number;
+    const bool numbered = numbers && (white || need_number);
+    if (numbered) number = move_number(static_cast<unsigned>(before.fullmove_number()), white);
+    // As in move(): a non-null reply proves a check is no mate.
+    const bool reply_known =
+        node.position.in_check() && node.first_child != kNoNode && !nodes[node.first_child].move.is_null();
+    LineWriter::Chars8 san = san_chars(san_text(before, node.move, node.position, reply_known));
+    if (numbered && spaced) san = {san.chars << 8 | ' ', san.size + 1};
+    run.move_word(number, san);
+    need_number = false;
+    if (repeated) {
+      run.word16(block_low, block_high);
+      need_number = number_after_comment;
+    }
+  }
+  line_.close_run(run);
+  need_number_ = need_number;
+  return id;
 }
 
 void PgnWriter::Impl::movetext(std::string_view result) {
@@ -433,7 +507,7 @@ void PgnWriter::Impl::movetext(std::string_view result) {
   need_number_ = true;
   annotations(game.root(), game.annotations(game.root()));
   stack_.clear();
-  stack_.push_back(Frame{game.node(game.root()).first_child, kNoNode});
+  stack_.push_back(Frame{game.node(game.root()).first_child, kNoNode, true});
   while (!stack_.empty()) {
     Frame& f = stack_.back();
     if (f.variation != kNoNode) {
@@ -441,7 +515,7 @@ void PgnWriter::Impl::movetext(std::string_view result) {
       f.variation = game.node(v).next_sibling;
       line_.word("(", false, format_.compact_variations);
       need_number_ = true;
-      stack_.push_back(Frame{v, kNoNode});  // f is not used past this point
+      stack_.push_back(Frame{v, kNoNode, false});  // f is not used past this point
       continue;
     }
     if (f.node == kNoNode) {
@@ -453,13 +527,21 @@ void PgnWriter::Impl::movetext(std::string_view result) {
       continue;
     }
     const NodeId id = f.node;
+    if (plain_layout_ && !line_.glue_pending()) {
+      const NodeId stop = plain_moves(id, f.first);
+      if (stop != id) {  // moves were written; the line goes on at `stop`, a first child
+        f.node = stop;
+        f.first = true;
+        continue;
+      }
+    }
     move(id);
     const GameNode& node = game.node(id);
     // Only a first child's siblings are its alternatives; a variation's own siblings belong to
     // the line that opened it.
-    const bool first = game.node(node.parent).first_child == id;
-    f.variation = first && !format_.elide_variations ? node.next_sibling : kNoNode;
+    f.variation = f.first && !format_.elide_variations ? node.next_sibling : kNoNode;
     f.node = node.first_child;
+    f.first = true;
   }
   line_.word(result);
   line_.finish();
