@@ -90,6 +90,56 @@ bool any_special(std::string_view text, const std::array<bool, 256>& special) {
   return any;
 }
 
+// Whether any of the eight bytes of `word` is one a tag value rewrites (below 0x20, 0x7f, '\\',
+// '"'), by the bit tricks for a zero byte and a byte below n: eight bytes in a dozen instructions.
+bool value_special_in(std::uint64_t word) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101;
+  constexpr std::uint64_t kHighs = 0x8080808080808080;
+  auto has_zero = [](std::uint64_t x) { return (x - kOnes) & ~x & kHighs; };
+  return ((has_zero(word ^ (kOnes * '"')) | has_zero(word ^ (kOnes * '\\')) | has_zero(word ^ (kOnes * 0x7f)) |
+           ((word - kOnes * 0x20) & ~word & kHighs)) != 0);
+}
+
+// any_special for a tag value, eight bytes at a time (the last eight overlapping the ones before).
+bool value_special(std::string_view value) {
+  const std::size_t n = value.size();
+  if (n < 8) return any_special(value, kTagSpecials.in_value);
+  std::uint64_t word;
+  for (std::size_t i = 0; i + 8 < n; i += 8) {
+    std::memcpy(&word, value.data() + i, 8);
+    if (value_special_in(word)) return true;
+  }
+  std::memcpy(&word, value.data() + n - 8, 8);
+  return value_special_in(word);
+}
+
+// Copies a text of a tag line; the short ones (nearly all) with a few moves of fixed size
+// instead of a call to memcpy.
+char* copy_text(char* to, std::string_view text) {
+  const char* from = text.data();
+  const std::size_t n = text.size();
+  if (n > 16) {
+    std::memcpy(to, from, n);
+  } else if (n >= 8) {
+    std::uint64_t head, tail;
+    std::memcpy(&head, from, 8);
+    std::memcpy(&tail, from + n - 8, 8);
+    std::memcpy(to, &head, 8);
+    std::memcpy(to + n - 8, &tail, 8);
+  } else if (n >= 4) {
+    std::uint32_t head, tail;
+    std::memcpy(&head, from, 4);
+    std::memcpy(&tail, from + n - 4, 4);
+    std::memcpy(to, &head, 4);
+    std::memcpy(to + n - 4, &tail, 4);
+  } else if (n > 0) {
+    to[0] = from[0];
+    to[n / 2] = from[n / 2];
+    to[n - 1] = from[n - 1];
+  }
+  return to + n;
+}
+
 // The most a tag line takes: "[", the name (or "_"), " \"", the value with every character
 // escaped, "\"]\n".
 std::size_t tag_line_bound(const Tag& tag) { return tag.name.size() + 2 * tag.value.size() + 8; }
@@ -101,16 +151,14 @@ char* write_tag(char* to, const Tag& tag) {
   *to++ = '[';
   if (tag.name.empty()) *to++ = '_';
   if (!any_special(tag.name, kTagSpecials.in_name)) {
-    std::memcpy(to, tag.name.data(), tag.name.size());
-    to += tag.name.size();
+    to = copy_text(to, tag.name);
   } else {
     for (char c : tag.name) *to++ = tag_name_char(c) ? c : '_';
   }
   *to++ = ' ';
   *to++ = '"';
-  if (!any_special(tag.value, kTagSpecials.in_value)) {
-    std::memcpy(to, tag.value.data(), tag.value.size());
-    to += tag.value.size();
+  if (!value_special(tag.value)) {
+    to = copy_text(to, tag.value);
   } else {
     for (char c : tag.value) {
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
@@ -197,8 +245,8 @@ class PgnWriter::Impl {
         collect_(format.compact_comments || format.unique_comments || format.coalesce_comments),
         plain_layout_(!format.split_moves) {}
 
-  void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-             RepeatedComment repeated);
+  std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                         RepeatedComment repeated);
 
  private:
   struct Frame {
@@ -547,8 +595,8 @@ void PgnWriter::Impl::movetext(std::string_view result) {
   line_.finish();
 }
 
-void PgnWriter::Impl::write(std::string& out, const Game& game,
-                            std::span<const std::span<const InsertedComment>> inserted, RepeatedComment repeated) {
+std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                                        RepeatedComment repeated) {
   line_.start(format_.line_width);
   for (const Tag& tag : game.tags()) {
     if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
@@ -567,9 +615,11 @@ void PgnWriter::Impl::write(std::string& out, const Game& game,
   index_inserted(inserted);
   index_repeated(repeated);
   movetext(result);
-  out += line_.text();
-  out += '\n';
+  char* blank_after = line_.raw_begin(1);
+  *blank_after = '\n';
+  line_.raw_end(blank_after + 1);
   game_ = nullptr;
+  return line_.text();
 }
 
 PgnWriter::PgnWriter(PgnFormat format) : format_(std::move(format)), impl_(std::make_unique<Impl>(format_)) {}
@@ -578,7 +628,12 @@ PgnWriter::~PgnWriter() = default;
 
 void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                       RepeatedComment repeated) {
-  impl_->write(out, game, inserted, repeated);
+  out += impl_->write(game, inserted, repeated);
+}
+
+std::string_view PgnWriter::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                                  RepeatedComment repeated) {
+  return impl_->write(game, inserted, repeated);
 }
 
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,

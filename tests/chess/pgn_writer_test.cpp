@@ -448,3 +448,36 @@ TEST_CASE("plain moves: numbers past 999, checks, mates, promotions and null mov
                       "{c} 10000... Kf5 {c} 10001. Kg2 {c} 10001... -- {c} 10002. Kg3 {c} *\n\n"));
   CHECK(write(read_one("1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0")) == "\n1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0\n\n");
 }
+
+TEST_CASE("tags: every byte at every place of values up to 20 long, and names copied whole", "[pgn_writer]") {
+  // Tag values are tested eight bytes at a time and short texts copied by fixed-size moves: each
+  // byte value at each position of each length must come out as the rule says.
+  auto escaped = [](const std::string& value) {
+    std::string out;
+    for (char c : value) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        out += ' ';
+        continue;
+      }
+      if (c == '\\' || c == '"') out += '\\';
+      out += c;
+    }
+    return out;
+  };
+  PgnWriter writer;
+  for (std::size_t length = 1; length <= 20; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string value(length, 'v');
+        value[at] = static_cast<char>(byte);
+        const std::string name(length, 'N');
+        Game g;
+        g.add_tag(name, value);
+        std::string expected = "[";
+        expected.append(name).append(" \"").append(escaped(value)).append("\"]\n\n");
+        const std::string_view out = writer.write(g, {});
+        REQUIRE(out.substr(0, expected.size()) == expected);
+      }
+    }
+  }
+}
