@@ -146,6 +146,7 @@ class PgnWriter::Impl {
 
   void index_inserted(std::span<const std::span<const InsertedComment>> inserted);
   void index_repeated(RepeatedComment repeated);
+  bool every_node_in_order(std::span<const NodeId> ids);
   void repeated_comment();
   bool only_repeated_after(NodeId id, const GameNode& node) const;
   void movetext(std::string_view result);
@@ -166,6 +167,7 @@ class PgnWriter::Impl {
   std::vector<const std::string*> by_node_;  // the inserted comments' texts, in node order
   bool indexed_ = false;              // false: every inserted comment is at the root, first_ unused
   std::vector<std::uint8_t> repeated_at_;  // per node: whether the repeated comment is written there
+  std::vector<NodeId> in_order_;      // 0, 1, 2, …: the nodes of a game that matches at every node
   std::string repeated_text_;         // the repeated comment, and as a token when plain ("{CQL}")
   std::string repeated_token_;
   bool repeated_plain_ = false;
@@ -218,11 +220,15 @@ void PgnWriter::Impl::index_inserted(std::span<const std::span<const InsertedCom
 // text comes with every game, so it is tested and braced only when it changes.
 void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
   const std::size_t nodes = game_->node_count();
-  repeated_at_.assign(nodes, 0);
-  if (repeated.nodes.empty()) return;
-  for (NodeId id : repeated.nodes) {
-    if (id < nodes) repeated_at_[id] = 1;
+  if (every_node_in_order(repeated.nodes)) {
+    repeated_at_.assign(nodes, 1);
+  } else {
+    repeated_at_.assign(nodes, 0);
+    for (NodeId id : repeated.nodes) {
+      if (id < nodes) repeated_at_[id] = 1;
+    }
   }
+  if (repeated.nodes.empty()) return;
   if (repeated.text == repeated_text_ && !repeated_token_.empty()) return;
   repeated_text_.assign(repeated.text);
   repeated_plain_ = plain_comment(repeated_text_);
@@ -231,6 +237,20 @@ void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
   const bool fits = repeated_plain_ && !collect_ && repeated_token_.size() <= repeated_block_.size();
   repeated_block_size_ = fits ? repeated_token_.size() : 0;
   if (fits) std::memcpy(repeated_block_.data(), repeated_token_.data(), repeated_token_.size());
+}
+
+// Whether `ids` are the game's nodes 0, 1, 2, … in order: `true` matches at every position, and a
+// game without variations is visited in node order. Compared as one block (memcmp runs 32 bytes
+// a step) instead of stored node by node: ~9 instructions a move less.
+bool PgnWriter::Impl::every_node_in_order(std::span<const NodeId> ids) {
+  const std::size_t nodes = game_->node_count();
+  if (ids.size() != nodes || nodes == 0) return false;
+  if (in_order_.size() < nodes) {
+    const std::size_t from = in_order_.size();
+    in_order_.resize(std::max(nodes, 2 * from));
+    for (std::size_t i = from; i < in_order_.size(); ++i) in_order_[i] = static_cast<NodeId>(i);
+  }
+  return std::memcmp(ids.data(), in_order_.data(), nodes * sizeof(NodeId)) == 0;
 }
 
 // Whether the repeated comment is all there is to write after the move leading to the node, and

@@ -312,6 +312,11 @@ TEST_CASE("a repeated comment is written as that comment at each of its nodes", 
   std::vector<NodeId> all;
   for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
   const std::vector<NodeId> some = {0, 2, 3, 5, 7, static_cast<NodeId>(g.node_count() + 4)};  // one past the game
+  // As many nodes as the game has but not 0, 1, 2, … in order (the writer takes that order as a
+  // whole): every node reversed, and every node but the last, one past the game in its place.
+  const std::vector<NodeId> reversed(all.rbegin(), all.rend());
+  std::vector<NodeId> past_last = all;
+  past_last.back() = static_cast<NodeId>(g.node_count());
   const std::vector<InsertedComment> none;
   const std::vector<InsertedComment> others = {{3, "query's"}, {0, "Game number 1"}, {6, "Two"}};
   std::vector<PgnFormat> formats(9);
@@ -333,6 +338,8 @@ TEST_CASE("a repeated comment is written as that comment at each of its nodes", 
         require_repeated_same(g, f, none, text, all);
         require_repeated_same(g, f, others, text, all);
         require_repeated_same(g, f, others, text, some);
+        require_repeated_same(g, f, none, text, reversed);
+        require_repeated_same(g, f, others, text, past_last);
       }
     }
   }
@@ -479,5 +486,25 @@ TEST_CASE("tags: every byte at every place of values up to 20 long, and names co
         REQUIRE(out.substr(0, expected.size()) == expected);
       }
     }
+  }
+}
+
+TEST_CASE("a repeated comment at every node in order, with one writer for games of growing length", "[pgn_writer]") {
+  // The writer keeps 0, 1, 2, … to compare the nodes with, grown for a longer game.
+  PgnWriter writer{PgnFormat{}};
+  std::string movetext;
+  for (int moves = 0; moves <= 40; ++moves) {
+    for (int i = 0; i < moves; ++i) movetext += i % 4 == 0 ? "Nf3 " : i % 4 == 1 ? "Nf6 " : i % 4 == 2 ? "Ng1 " : "Ng8 ";
+    const Game g = read_one("[Event \"e\"]\n\n" + movetext + "*\n");
+    movetext.clear();
+    std::vector<NodeId> all;
+    for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+    std::vector<InsertedComment> spelled;
+    for (NodeId id : all) spelled.push_back({id, "CQL"});
+    std::string expected;
+    write_pgn(expected, g, spelled, PgnFormat{});
+    std::string repeated;
+    writer.write(repeated, g, std::span<const std::span<const InsertedComment>>(), RepeatedComment{"CQL", all});
+    CHECK(repeated == expected);
   }
 }
