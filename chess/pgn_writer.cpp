@@ -157,6 +157,8 @@ class PgnWriter::Impl {
   void annotations(NodeId id, const NodeAnnotations& notes);
   void move(NodeId id);
   NodeId plain_moves(NodeId id, bool first);
+  template <bool kEveryNode>
+  NodeId plain_run(NodeId id, bool first);
 
   const PgnFormat& format_;
   const bool collect_;  // comments gathered per place, for compacting, coalescing or uniqueness
@@ -168,6 +170,7 @@ class PgnWriter::Impl {
   bool indexed_ = false;              // false: every inserted comment is at the root, first_ unused
   std::vector<std::uint8_t> repeated_at_;  // per node: whether the repeated comment is written there
   std::vector<NodeId> in_order_;      // 0, 1, 2, …: the nodes of a game that matches at every node
+  bool at_every_node_ = false;        // the repeated comment goes after every move (repeated_at_ all 1)
   std::string repeated_text_;         // the repeated comment, and as a token when plain ("{CQL}")
   std::string repeated_token_;
   bool repeated_plain_ = false;
@@ -220,7 +223,8 @@ void PgnWriter::Impl::index_inserted(std::span<const std::span<const InsertedCom
 // text comes with every game, so it is tested and braced only when it changes.
 void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
   const std::size_t nodes = game_->node_count();
-  if (every_node_in_order(repeated.nodes)) {
+  at_every_node_ = every_node_in_order(repeated.nodes);
+  if (at_every_node_) {
     repeated_at_.assign(nodes, 1);
   } else {
     repeated_at_.assign(nodes, 0);
@@ -416,6 +420,13 @@ void PgnWriter::Impl::move(NodeId id) {
 // store through the Run's char* could alias any member); returns the first move it left for
 // move() (no move written: `id`), or kNoNode at the line's end. Most games are such one run.
 NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
+  return at_every_node_ && repeated_block_size_ != 0 ? plain_run<true>(id, first) : plain_run<false>(id, first);
+}
+
+// plain_moves' loop. kEveryNode: the ready comment token goes after every move (`true`), known
+// without a look at the node.
+template <bool kEveryNode>
+NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
   const GameNode* const nodes = &game_->node(game_->root());
   const std::uint8_t* const repeated_at = repeated_at_.data();
   const std::uint32_t* const inserted_at = indexed_ ? first_.data() : nullptr;
@@ -432,9 +443,9 @@ NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
   LineWriter::Run run = line_.open_run(2 * LineWriter::kRunWordRoom * game_->node_count());
   for (; id != kNoNode; id = nodes[id].first_child, first = true) {
     const GameNode& node = nodes[id];
-    const bool repeated = repeated_at[id] != 0;
+    const bool repeated = kEveryNode || repeated_at[id] != 0;
     if (node.annotation_index != kNoAnnotations || (first && opens_variations && node.next_sibling != kNoNode) ||
-        (repeated && block_low.size == 0) || (inserted_at != nullptr && inserted_at[id] != inserted_at[id + 1])) {
+        (!kEveryNode && repeated && block_low.size == 0) || (inserted_at != nullptr && inserted_at[id] != inserted_at[id + 1])) {
       break;
     }
     const Position& before = nodes[node.parent].position;
