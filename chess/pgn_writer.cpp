@@ -6,12 +6,15 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <vector>
 
 #include "chess/notation.h"
 #include "chess/pgn_line_writer.h"
+#include "chess/pgn_tag_line.h"
 
 namespace quarry::chess {
 
@@ -61,70 +64,6 @@ void assign_compact_text(std::string& out, std::string_view text) {
   if (!out.empty() && out.back() == ' ') out.pop_back();
 }
 
-constexpr bool tag_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-// Per byte: whether a tag name or value must change it (a name keeps letters, digits and '_'; a
-// value rewrites control characters, '\\' and '"'). Nearly every tag needs no change: a table
-// finds that without a branch per character, and the text is then copied as one block.
-struct TagSpecials {
-  std::array<bool, 256> in_name{};
-  std::array<bool, 256> in_value{};
-};
-constexpr TagSpecials kTagSpecials = [] {
-  TagSpecials t;
-  for (int c = 0; c < 256; ++c) {
-    const char ch = static_cast<char>(c);
-    t.in_name[static_cast<std::size_t>(c)] = !tag_name_char(ch);
-    t.in_value[static_cast<std::size_t>(c)] = c < 0x20 || c == 0x7f || ch == '\\' || ch == '"';
-  }
-  return t;
-}();
-
-bool any_special(std::string_view text, const std::array<bool, 256>& special) {
-  bool any = false;
-  for (char c : text) any |= special[static_cast<unsigned char>(c)];
-  return any;
-}
-
-// The most a tag line takes: "[", the name (or "_"), " \"", the value with every character
-// escaped, "\"]\n".
-std::size_t tag_line_bound(const Tag& tag) { return tag.name.size() + 2 * tag.value.size() + 8; }
-
-// A tag is one line: a control character in the value (a newline from settag would start a
-// forged tag line) becomes a space, and a name keeps only the characters a tag name may have.
-// Written at `to`, which has room for tag_line_bound characters; returns the end.
-char* write_tag(char* to, const Tag& tag) {
-  *to++ = '[';
-  if (tag.name.empty()) *to++ = '_';
-  if (!any_special(tag.name, kTagSpecials.in_name)) {
-    std::memcpy(to, tag.name.data(), tag.name.size());
-    to += tag.name.size();
-  } else {
-    for (char c : tag.name) *to++ = tag_name_char(c) ? c : '_';
-  }
-  *to++ = ' ';
-  *to++ = '"';
-  if (!any_special(tag.value, kTagSpecials.in_value)) {
-    std::memcpy(to, tag.value.data(), tag.value.size());
-    to += tag.value.size();
-  } else {
-    for (char c : tag.value) {
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-        *to++ = ' ';
-        continue;
-      }
-      if (c == '\\' || c == '"') *to++ = '\\';
-      *to++ = c;
-    }
-  }
-  *to++ = '"';
-  *to++ = ']';
-  *to++ = '\n';
-  return to;
-}
-
 // The tags that say where the game starts and by which rules: without them its moves would not
 // read back, so tag patterns never leave them out.
 bool defines_the_game(std::string_view name) { return name == "FEN" || name == "SetUp" || name == "Variant"; }
@@ -138,23 +77,51 @@ char* digits_before(char* end, unsigned value) {
   return end;
 }
 
-// The numbers below 1000 (nearly every move number) as the last three digits of four bytes.
+// The numbers below 1000 (nearly every move number): the digits in the low three bytes, first
+// digit lowest, and how many there are in the top byte.
 constexpr auto kSmallNumbers = [] {
-  std::array<std::array<char, 4>, 1000> table{};
+  std::array<std::uint32_t, 1000> table{};
   for (unsigned n = 0; n < table.size(); ++n) {
-    table[n][1] = static_cast<char>('0' + n / 100);
-    table[n][2] = static_cast<char>('0' + n / 10 % 10);
-    table[n][3] = static_cast<char>('0' + n % 10);
+    const unsigned count = n < 10 ? 1 : n < 100 ? 2 : 3;
+    std::uint32_t word = count << 24;
+    unsigned rest = n;
+    for (unsigned i = count; i-- > 0; rest /= 10) word |= (std::uint32_t{'0'} + rest % 10) << (8 * i);
+    table[n] = word;
   }
   return table;
 }();
 
-// digits_before for a move number, at least four bytes after the start of its buffer: copied
-// from the table when it can be.
-char* number_before(char* end, unsigned value) {
-  if (value >= kSmallNumbers.size()) return digits_before(end, value);
-  std::memcpy(end - 4, kSmallNumbers[value].data(), 4);
-  return end - (value < 10 ? 1 : value < 100 ? 2 : 3);
+// A move number and its dots ("12." before white's move, "12..." before black's) as the
+// LineWriter's register-held characters. A fullmove number has at most five digits (16 bits).
+LineWriter::Chars8 move_number(unsigned number, bool white) {
+  std::uint64_t digits = 0;
+  std::size_t count = 0;
+  if (number < kSmallNumbers.size()) {
+    digits = kSmallNumbers[number] & 0xffffff;
+    count = kSmallNumbers[number] >> 24;
+  } else {
+    char buffer[8];
+    const char* first = digits_before(buffer + sizeof buffer, number);
+    for (const char* c = first; c != buffer + sizeof buffer; ++c, ++count) {
+      digits |= std::uint64_t{static_cast<unsigned char>(*c)} << (8 * count);
+    }
+  }
+  const std::uint64_t dots = white ? 0x2e : 0x2e2e2e;  // CQLi writes "1.e4 e5" and "1...e5"
+  return {digits | dots << (8 * count), count + (white ? 1 : 3)};
+}
+
+// A SAN as the LineWriter's register-held characters (a SanText is one 8-byte word).
+LineWriter::Chars8 san_chars(const SanText& san) {
+  static_assert(sizeof(SanText) == sizeof(std::uint64_t));
+  std::uint64_t chars = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    chars = std::bit_cast<std::uint64_t>(san);  // the size byte sits past the characters
+  } else {
+    for (std::size_t i = 0; i < san.size; ++i) {
+      chars |= std::uint64_t{static_cast<unsigned char>(san.chars[i])} << (8 * i);
+    }
+  }
+  return {chars, san.size};
 }
 
 }  // namespace
@@ -164,19 +131,22 @@ class PgnWriter::Impl {
  public:
   explicit Impl(const PgnFormat& format)
       : format_(format),
-        collect_(format.compact_comments || format.unique_comments || format.coalesce_comments) {}
+        collect_(format.compact_comments || format.unique_comments || format.coalesce_comments),
+        plain_layout_(!format.split_moves) {}
 
-  void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-             RepeatedComment repeated);
+  std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                         RepeatedComment repeated);
 
  private:
   struct Frame {
     NodeId node;       // next node of this line to write; kNoNode when the line is done
     NodeId variation;  // next variation of the last written node to open
+    bool first;        // whether `node` is its parent's first child (it opens its alternatives)
   };
 
   void index_inserted(std::span<const std::span<const InsertedComment>> inserted);
   void index_repeated(RepeatedComment repeated);
+  bool every_node_in_order(std::span<const NodeId> ids);
   void repeated_comment();
   bool only_repeated_after(NodeId id, const GameNode& node) const;
   void movetext(std::string_view result);
@@ -186,6 +156,9 @@ class PgnWriter::Impl {
   void rewritten_comment(std::string_view text);
   void annotations(NodeId id, const NodeAnnotations& notes);
   void move(NodeId id);
+  NodeId plain_moves(NodeId id, bool first);
+  template <bool kEveryNode>
+  NodeId plain_run(NodeId id, bool first);
 
   const PgnFormat& format_;
   const bool collect_;  // comments gathered per place, for compacting, coalescing or uniqueness
@@ -196,6 +169,8 @@ class PgnWriter::Impl {
   std::vector<const std::string*> by_node_;  // the inserted comments' texts, in node order
   bool indexed_ = false;              // false: every inserted comment is at the root, first_ unused
   std::vector<std::uint8_t> repeated_at_;  // per node: whether the repeated comment is written there
+  std::vector<NodeId> in_order_;      // 0, 1, 2, …: the nodes of a game that matches at every node
+  bool at_every_node_ = false;        // the repeated comment goes after every move (repeated_at_ all 1)
   std::string repeated_text_;         // the repeated comment, and as a token when plain ("{CQL}")
   std::string repeated_token_;
   bool repeated_plain_ = false;
@@ -208,6 +183,7 @@ class PgnWriter::Impl {
   std::string text_;                  // a token being put together
   std::vector<Frame> stack_;
   bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
+  const bool plain_layout_;  // the format lets plain_moves write moves (no split move numbers)
 };
 
 // The inserted comments grouped by node (a counting sort, stable: group order, then list order).
@@ -247,11 +223,16 @@ void PgnWriter::Impl::index_inserted(std::span<const std::span<const InsertedCom
 // text comes with every game, so it is tested and braced only when it changes.
 void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
   const std::size_t nodes = game_->node_count();
-  repeated_at_.assign(nodes, 0);
-  if (repeated.nodes.empty()) return;
-  for (NodeId id : repeated.nodes) {
-    if (id < nodes) repeated_at_[id] = 1;
+  at_every_node_ = every_node_in_order(repeated.nodes);
+  if (at_every_node_) {
+    repeated_at_.assign(nodes, 1);
+  } else {
+    repeated_at_.assign(nodes, 0);
+    for (NodeId id : repeated.nodes) {
+      if (id < nodes) repeated_at_[id] = 1;
+    }
   }
+  if (repeated.nodes.empty()) return;
   if (repeated.text == repeated_text_ && !repeated_token_.empty()) return;
   repeated_text_.assign(repeated.text);
   repeated_plain_ = plain_comment(repeated_text_);
@@ -260,6 +241,20 @@ void PgnWriter::Impl::index_repeated(RepeatedComment repeated) {
   const bool fits = repeated_plain_ && !collect_ && repeated_token_.size() <= repeated_block_.size();
   repeated_block_size_ = fits ? repeated_token_.size() : 0;
   if (fits) std::memcpy(repeated_block_.data(), repeated_token_.data(), repeated_token_.size());
+}
+
+// Whether `ids` are the game's nodes 0, 1, 2, … in order: `true` matches at every position, and a
+// game without variations is visited in node order. Compared as one block (memcmp runs 32 bytes
+// a step) instead of stored node by node: ~9 instructions a move less.
+bool PgnWriter::Impl::every_node_in_order(std::span<const NodeId> ids) {
+  const std::size_t nodes = game_->node_count();
+  if (ids.size() != nodes || nodes == 0) return false;
+  if (in_order_.size() < nodes) {
+    const std::size_t from = in_order_.size();
+    in_order_.resize(std::max(nodes, 2 * from));
+    for (std::size_t i = from; i < in_order_.size(); ++i) in_order_[i] = static_cast<NodeId>(i);
+  }
+  return std::memcmp(ids.data(), in_order_.data(), nodes * sizeof(NodeId)) == 0;
 }
 
 // Whether the repeated comment is all there is to write after the move leading to the node, and
@@ -392,21 +387,15 @@ void PgnWriter::Impl::move(NodeId id) {
   const Position& before = game_->node(node.parent).position;
   const bool white = before.side_to_move() == Color::White;
   // "12." or "12...", then " " when not compact, then the move: one token unless split.
-  char buffer[32] = {};  // from any token start, LineWriter::kPadded bytes stay inside
-  char* const number_end = buffer + 8;  // a move number has at most 5 digits
-  char* first = number_end;
-  char* end = number_end;
+  LineWriter::Chars8 number;
   bool glue = false;
-  if (format_.move_numbers && (white || need_number_)) {
-    first = number_before(number_end, static_cast<unsigned>(before.fullmove_number()));
-    std::memcpy(end, "...", 3);  // CQLi writes "1.e4 e5" and "1...e5"
-    end += white ? 1 : 3;
+  const bool numbered = format_.move_numbers && (white || need_number_);
+  if (numbered) {
+    number = move_number(static_cast<unsigned>(before.fullmove_number()), white);
     if (format_.split_moves) {
-      line_.word(std::string_view(first, static_cast<std::size_t>(end - first)));
-      first = end;
+      line_.move_word(number, {}, false);
+      number = {};
       glue = format_.compact_moves;
-    } else if (!format_.compact_moves) {
-      *end++ = ' ';
     }
   }
   // A node's move is legal or the null move (the reader and the REPL add no other): a child that
@@ -414,18 +403,71 @@ void PgnWriter::Impl::move(NodeId id) {
   // check, the one case where it matters.
   const bool reply_known = node.position.in_check() && node.first_child != kNoNode &&
                            !game_->node(node.first_child).move.is_null();
-  const SanText san = san_text(before, node.move, node.position, reply_known);
-  std::memcpy(end, san.chars.data(), san.chars.size());  // a fixed size: a few moves, no loop
-  end += san.size;
-  const std::size_t size = static_cast<std::size_t>(end - first);
+  LineWriter::Chars8 san = san_chars(san_text(before, node.move, node.position, reply_known));
+  if (numbered && !format_.compact_moves && !format_.split_moves) san = {san.chars << 8 | ' ', san.size + 1};
   if (only_repeated_after(id, node)) {
-    line_.padded_pair(first, size, glue, repeated_block_.data(), repeated_block_size_);
+    line_.move_pair(number, san, glue, repeated_block_.data(), repeated_block_size_);
     need_number_ = format_.move_number_after_comment;
     return;
   }
-  line_.padded_word(first, size, glue);
+  line_.move_word(number, san, glue);
   need_number_ = false;
   annotations(id, game_->annotations(node));
+}
+
+// Writes the moves of a line from `id` on while each needs no more than its number, its SAN and
+// the repeated comment, through a LineWriter::Run with what the loop reads held in locals (a
+// store through the Run's char* could alias any member); returns the first move it left for
+// move() (no move written: `id`), or kNoNode at the line's end. Most games are such one run.
+NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
+  return at_every_node_ && repeated_block_size_ != 0 ? plain_run<true>(id, first) : plain_run<false>(id, first);
+}
+
+// plain_moves' loop. kEveryNode: the ready comment token goes after every move (`true`), known
+// without a look at the node.
+template <bool kEveryNode>
+NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
+  const GameNode* const nodes = &game_->node(game_->root());
+  const std::uint8_t* const repeated_at = repeated_at_.data();
+  const std::uint32_t* const inserted_at = indexed_ ? first_.data() : nullptr;
+  // The ready comment token in registers, or a size 0 when the comment needs the slow way.
+  std::uint64_t block[2];
+  std::memcpy(block, repeated_block_.data(), sizeof block);
+  const LineWriter::Chars8 block_low{block[0], std::min<std::size_t>(repeated_block_size_, 8)};
+  const LineWriter::Chars8 block_high{block[1], repeated_block_size_ - block_low.size};
+  const bool opens_variations = !format_.elide_variations;
+  const bool numbers = format_.move_numbers;
+  const bool spaced = !format_.compact_moves;
+  const bool number_after_comment = format_.move_number_after_comment;
+  bool need_number = need_number_;
+  LineWriter::Run run = line_.open_run(2 * LineWriter::kRunWordRoom * game_->node_count());
+  for (; id != kNoNode; id = nodes[id].first_child, first = true) {
+    const GameNode& node = nodes[id];
+    const bool repeated = kEveryNode || repeated_at[id] != 0;
+    if (node.annotation_index != kNoAnnotations || (first && opens_variations && node.next_sibling != kNoNode) ||
+        (!kEveryNode && repeated && block_low.size == 0) || (inserted_at != nullptr && inserted_at[id] != inserted_at[id + 1])) {
+      break;
+    }
+    const Position& before = nodes[node.parent].position;
+    const bool white = before.side_to_move() == Color::White;
+    LineWriter::Chars8 number;
+    const bool numbered = numbers && (white || need_number);
+    if (numbered) number = move_number(static_cast<unsigned>(before.fullmove_number()), white);
+    // As in move(): a non-null reply proves a check is no mate.
+    const bool reply_known =
+        node.position.in_check() && node.first_child != kNoNode && !nodes[node.first_child].move.is_null();
+    LineWriter::Chars8 san = san_chars(san_text(before, node.move, node.position, reply_known));
+    if (numbered && spaced) san = {san.chars << 8 | ' ', san.size + 1};
+    run.move_word(number, san);
+    need_number = false;
+    if (repeated) {
+      run.word16(block_low, block_high);
+      need_number = number_after_comment;
+    }
+  }
+  line_.close_run(run);
+  need_number_ = need_number;
+  return id;
 }
 
 void PgnWriter::Impl::movetext(std::string_view result) {
@@ -433,7 +475,7 @@ void PgnWriter::Impl::movetext(std::string_view result) {
   need_number_ = true;
   annotations(game.root(), game.annotations(game.root()));
   stack_.clear();
-  stack_.push_back(Frame{game.node(game.root()).first_child, kNoNode});
+  stack_.push_back(Frame{game.node(game.root()).first_child, kNoNode, true});
   while (!stack_.empty()) {
     Frame& f = stack_.back();
     if (f.variation != kNoNode) {
@@ -441,7 +483,7 @@ void PgnWriter::Impl::movetext(std::string_view result) {
       f.variation = game.node(v).next_sibling;
       line_.word("(", false, format_.compact_variations);
       need_number_ = true;
-      stack_.push_back(Frame{v, kNoNode});  // f is not used past this point
+      stack_.push_back(Frame{v, kNoNode, false});  // f is not used past this point
       continue;
     }
     if (f.node == kNoNode) {
@@ -453,20 +495,28 @@ void PgnWriter::Impl::movetext(std::string_view result) {
       continue;
     }
     const NodeId id = f.node;
+    if (plain_layout_ && !line_.glue_pending()) {
+      const NodeId stop = plain_moves(id, f.first);
+      if (stop != id) {  // moves were written; the line goes on at `stop`, a first child
+        f.node = stop;
+        f.first = true;
+        continue;
+      }
+    }
     move(id);
     const GameNode& node = game.node(id);
     // Only a first child's siblings are its alternatives; a variation's own siblings belong to
     // the line that opened it.
-    const bool first = game.node(node.parent).first_child == id;
-    f.variation = first && !format_.elide_variations ? node.next_sibling : kNoNode;
+    f.variation = f.first && !format_.elide_variations ? node.next_sibling : kNoNode;
     f.node = node.first_child;
+    f.first = true;
   }
   line_.word(result);
   line_.finish();
 }
 
-void PgnWriter::Impl::write(std::string& out, const Game& game,
-                            std::span<const std::span<const InsertedComment>> inserted, RepeatedComment repeated) {
+std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                                        RepeatedComment repeated) {
   line_.start(format_.line_width);
   for (const Tag& tag : game.tags()) {
     if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
@@ -485,9 +535,11 @@ void PgnWriter::Impl::write(std::string& out, const Game& game,
   index_inserted(inserted);
   index_repeated(repeated);
   movetext(result);
-  out += line_.text();
-  out += '\n';
+  char* blank_after = line_.raw_begin(1);
+  *blank_after = '\n';
+  line_.raw_end(blank_after + 1);
   game_ = nullptr;
+  return line_.text();
 }
 
 PgnWriter::PgnWriter(PgnFormat format) : format_(std::move(format)), impl_(std::make_unique<Impl>(format_)) {}
@@ -496,7 +548,12 @@ PgnWriter::~PgnWriter() = default;
 
 void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                       RepeatedComment repeated) {
-  impl_->write(out, game, inserted, repeated);
+  out += impl_->write(game, inserted, repeated);
+}
+
+std::string_view PgnWriter::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                                  RepeatedComment repeated) {
+  return impl_->write(game, inserted, repeated);
 }
 
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,

@@ -61,6 +61,10 @@ class PgnWriter {
   // first, each group's in its own order; then `repeated`, at the nodes it lists.
   void write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
              RepeatedComment repeated = {});
+  // The same text, in the writer's own buffer: valid until the next call. Writing it out from
+  // there spares a copy of every game (157 MB for `true` over the corpus).
+  std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                         RepeatedComment repeated = {});
   void write(std::string& out, const Game& game, std::span<const InsertedComment> inserted) {
     write(out, game, std::span<const std::span<const InsertedComment>>(&inserted, 1));
   }

@@ -2,6 +2,7 @@
 #include "interpreter/game_output.h"
 
 #include <algorithm>
+#include <charconv>
 
 
 namespace quarry::interpreter {
@@ -79,8 +80,15 @@ chess::RepeatedComment GameOutput::add_query_comments(Context& ctx, std::span<co
   return {};
 }
 
-void GameOutput::render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
-  header_.clear();
+std::string& GameOutput::next_header(const chess::Game& game) {
+  if (header_used_ == header_.size()) header_.emplace_back();
+  chess::InsertedComment& entry = header_[header_used_++];
+  entry.node = game.root();
+  return entry.text;
+}
+
+std::string_view GameOutput::render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
+  header_used_ = 0;
   groups_.clear();
   chess::RepeatedComment repeated;
   // silent drops every comment the run would add, the query's own `comment`s included (CQL 6.1).
@@ -88,36 +96,37 @@ void GameOutput::render(const chess::Game& game, Context& ctx, std::span<const c
     for (std::size_t i = 0; i < query_.sorts.size(); ++i) {
       const SortState& s = ctx.sorts()[i];
       if (s.best && !query_.sorts[i].title.empty()) {
-        header_.push_back({game.root(), query_.sorts[i].title + ": " + sort_key_text(*s.best)});
+        next_header(game) = query_.sorts[i].title + ": " + sort_key_text(*s.best);
       }
     }
     if (!settings_.no_header) {
-      header_.push_back({game.root(), "Game number "});
-      header_.back().text += std::to_string(game.number);
+      // Assigned into the kept string: "Game number 12345" is past the short-string buffer, and
+      // a new string each game was an allocation per game.
+      std::string& text = next_header(game);
+      text.assign("Game number ");
+      char digits[24];
+      const auto end = std::to_chars(digits, digits + sizeof digits, game.number).ptr;
+      text.append(digits, end);
     }
-    groups_.push_back(header_);
+    groups_.push_back(std::span<const chess::InsertedComment>(header_).first(header_used_));
     repeated = add_query_comments(ctx, matched);
     for (const SortState& s : ctx.sorts()) groups_.push_back(s.comments);
   }
   // The writer puts them in position order, each node's in the order of groups_, then as made.
-  text_.clear();
-  if (!any_applies(ctx.edits(), settings_.pgn)) {
-    writer_.write(text_, game, groups_, repeated);
-  } else {
-    edited_ = game;
-    apply_edits(edited_, ctx.edits(), settings_.pgn);
-    writer_.write(text_, edited_, groups_, repeated);
-  }
+  if (!any_applies(ctx.edits(), settings_.pgn)) return writer_.write(game, groups_, repeated);
+  edited_ = game;
+  apply_edits(edited_, ctx.edits(), settings_.pgn);
+  return writer_.write(edited_, groups_, repeated);
 }
 
 void GameOutput::add(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
   if (file_ == nullptr && !settings_.hold_all) return;
-  render(game, ctx, matched);
+  const std::string_view text = render(game, ctx, matched);
   if (!games_sorted(query_, settings_) && !settings_.hold_all) {
-    file_->write(text_);
+    file_->write(text);
     return;
   }
-  MatchedGame held{{}, game.number, file_index_, text_, matched.size()};
+  MatchedGame held{{}, game.number, file_index_, std::string(text), matched.size()};
   for (const SortState& s : ctx.sorts()) held.keys.push_back(s.best);
   held_.push_back(std::move(held));
 }

@@ -64,8 +64,10 @@ class GameOutput {
   std::vector<MatchedGame>& held() { return held_; }
 
  private:
-  // Appends the game as written to text_.
-  void render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched);
+  // The game as written, in the writer's buffer (valid until the next game).
+  std::string_view render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched);
+  // The next entry of header_ at the root, its text to fill (entries keep their memory).
+  std::string& next_header(const chess::Game& game);
   // Adds the query's comments to groups_, with the match comments among them; returns the match
   // comments left for the writer to put last at their nodes.
   chess::RepeatedComment add_query_comments(Context& ctx, std::span<const chess::NodeId> matched);
@@ -76,8 +78,8 @@ class GameOutput {
   std::vector<MatchedGame> held_;
   std::uint64_t file_index_ = 0;
   chess::PgnWriter writer_;
-  std::string text_;  // the game being written; its memory is kept from game to game
-  std::vector<chess::InsertedComment> header_;  // sort titles and "Game number N"
+  std::vector<chess::InsertedComment> header_;  // sort titles and "Game number N"; the first header_used_
+  std::size_t header_used_ = 0;                 // are this game's, the rest keep their memory
   std::vector<std::span<const chess::InsertedComment>> groups_;  // header_, then the query's comments
   std::vector<chess::InsertedComment> match_comments_;  // when they must go among the query's own
   chess::Game edited_;

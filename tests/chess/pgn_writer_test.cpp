@@ -312,6 +312,11 @@ TEST_CASE("a repeated comment is written as that comment at each of its nodes", 
   std::vector<NodeId> all;
   for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
   const std::vector<NodeId> some = {0, 2, 3, 5, 7, static_cast<NodeId>(g.node_count() + 4)};  // one past the game
+  // As many nodes as the game has but not 0, 1, 2, … in order (the writer takes that order as a
+  // whole): every node reversed, and every node but the last, one past the game in its place.
+  const std::vector<NodeId> reversed(all.rbegin(), all.rend());
+  std::vector<NodeId> past_last = all;
+  past_last.back() = static_cast<NodeId>(g.node_count());
   const std::vector<InsertedComment> none;
   const std::vector<InsertedComment> others = {{3, "query's"}, {0, "Game number 1"}, {6, "Two"}};
   std::vector<PgnFormat> formats(9);
@@ -333,6 +338,8 @@ TEST_CASE("a repeated comment is written as that comment at each of its nodes", 
         require_repeated_same(g, f, none, text, all);
         require_repeated_same(g, f, others, text, all);
         require_repeated_same(g, f, others, text, some);
+        require_repeated_same(g, f, none, text, reversed);
+        require_repeated_same(g, f, others, text, past_last);
       }
     }
   }
@@ -372,4 +379,132 @@ TEST_CASE("writer: a check is mate when only null moves follow it", "[pgn_writer
   CHECK(write(g) == "\n1.f3 e5 2.g4 Qh4# 3.-- (3.--) *\n\n");
   Game checks = read_one("1.e4 e5 2.Qh5 Nc6 3.Qxf7 Kxf7 *");
   CHECK(write(checks) == "\n1.e4 e5 2.Qh5 Nc6 3.Qxf7+ Kxf7 *\n\n");
+}
+
+namespace {
+
+// Games whose moves are mostly plain (no comment or NAG of their own), so that the writer's runs
+// of plain moves carry most of them: a long game with variations (one opening at the first move,
+// nested ones, one after a null move), checks, captures, castling, promotions and a mate; move
+// numbers crossing 1000 and 10000 from a FEN; a line of moves with a comment and NAG in between.
+const char* const kPlainGames[] = {
+    "[Event \"Long\"]\n\n1.e4 (1.d4 d5 2.c4) 1...c5 2.Nf3 d6 3.d4 cxd4 4.Nxd4 Nf6 5.Nc3 a6 6.Be2 e5\n"
+    "7.Nb3 Be7 8.O-O O-O (8...Be6 9.f4 (9.Be3 Nbd7) 9...Qc7) 9.Be3 Be6 10.Qd2 Nbd7 11.a4 Rc8 12.a5 Qc7\n"
+    "13.Rfd1 Rfd8 14.Qe1 h6 15.f3 d5 16.exd5 Nxd5 17.Nxd5 Bxd5 18.Rxd5 Qxc2 19.Bd3 Qxb2 20.Rb1 Qa3\n"
+    "21.Rxd7 Rxd7 22.Bxh6 Qxa5 23.Nxa5 gxh6 24.Qxe5 Bf6 25.Qf5 Rcd8 26.Qxf6 Rxd3 27.Qxh6 R3d7\n"
+    "28.Rxb7 Rxb7 29.Nxb7 Rd1+ 30.Kf2 Rd2+ 31.Kg3 Rd3 32.Qh8# 1-0",
+    "[FEN \"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 998\"]\n\n998.b8=Q+ Kd7 999.Qb5+ Kc7 1000.Qc4+ Kd6\n"
+    "1001.Qd4+ Kc6 1002.Kf2 g1=N (1002...g1=Q+ 1003.Kxg1) 1003.Kxg1 Kb5 1004.Qc3 Ka4 1005.Qb2 Ka5\n"
+    "1006.Qb3 Ka6 1007.Qb4 Ka7 1008.Qb5 Ka8 1009.Qb6 *",
+    "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 9998\"]\n\n9998.O-O Kd7 9999.Rd1+ Ke6 10000.Re1+ Kf5 10001.Kg2 "
+    "-- 10002.Kg3 *",
+    "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 {a comment} 4.Ba4 Nf6 $1 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 *",
+};
+
+}  // namespace
+
+TEST_CASE("plain moves: written the same as the general path, in every layout", "[pgn_writer]") {
+  // A repeated comment goes through the runs of plain moves; the same text inserted as comments
+  // of their own at the same nodes goes through the general path (require_repeated_same).
+  std::vector<PgnFormat> formats(8);
+  formats[1].compact_moves = false;
+  formats[2].compact_variations = false;
+  formats[3].move_numbers = false;
+  formats[4].move_number_after_comment = false;
+  formats[5].elide_variations = true;
+  formats[6].compact_moves = false;
+  formats[6].compact_variations = false;
+  formats[6].move_number_after_comment = false;
+  formats[7].split_moves = true;
+  for (const char* text : kPlainGames) {
+    const Game g = read_one(text);
+    std::vector<NodeId> all;
+    std::vector<NodeId> every_third;
+    for (NodeId id = 0; id < g.node_count(); ++id) {
+      all.push_back(id);
+      if (id % 3 == 1) every_third.push_back(id);
+    }
+    const std::vector<InsertedComment> none;
+    const std::vector<InsertedComment> others = {{0, "Game number 1"}, {5, "inserted"}};
+    for (const PgnFormat& base : formats) {
+      for (int width : {1, 7, 8, 9, 13, 14, 15, 16, 23, 40, 79, 200}) {
+        PgnFormat f = base;
+        f.line_width = width;
+        for (const char* comment : {"CQL", "fourteen chars", "fifteen chars!!", "a comment of more than sixteen"}) {
+          require_repeated_same(g, f, none, comment, all);
+          require_repeated_same(g, f, others, comment, every_third);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("plain moves: numbers past 999, checks, mates, promotions and null moves", "[pgn_writer]") {
+  CHECK(write(read_one(kPlainGames[1]), {}, 200) ==
+        "[FEN \"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 998\"]\n\n"
+        "998.b8=Q+ Kd7 999.Qb5+ Kc7 1000.Qc4+ Kd6 1001.Qd4+ Kc6 1002.Kf2 g1=N (1002...g1=Q+ 1003.Kxg1) "
+        "1003.Kxg1 Kb5 1004.Qc3 Ka4 1005.Qb2 Ka5 1006.Qb3 Ka6 1007.Qb4 Ka7 1008.Qb5 Ka8 1009.Qb6 *\n\n");
+  std::string out;
+  PgnFormat spaced;
+  spaced.compact_moves = false;
+  const Game g = read_one(kPlainGames[2]);
+  std::vector<NodeId> all;
+  for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+  PgnWriter(spaced).write(out, g, {}, RepeatedComment{"c", all});
+  CHECK(out.ends_with("\n\n{c} 9998. O-O {c} 9998... Kd7 {c} 9999. Rd1+ {c} 9999... Ke6 {c} 10000. Re1+\n"
+                      "{c} 10000... Kf5 {c} 10001. Kg2 {c} 10001... -- {c} 10002. Kg3 {c} *\n\n"));
+  CHECK(write(read_one("1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0")) == "\n1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7# 1-0\n\n");
+}
+
+TEST_CASE("tags: every byte at every place of values up to 20 long, and names copied whole", "[pgn_writer]") {
+  // Tag values are tested eight bytes at a time and short texts copied by fixed-size moves: each
+  // byte value at each position of each length must come out as the rule says.
+  auto escaped = [](const std::string& value) {
+    std::string out;
+    for (char c : value) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        out += ' ';
+        continue;
+      }
+      if (c == '\\' || c == '"') out += '\\';
+      out += c;
+    }
+    return out;
+  };
+  PgnWriter writer;
+  for (std::size_t length = 1; length <= 20; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string value(length, 'v');
+        value[at] = static_cast<char>(byte);
+        const std::string name(length, 'N');
+        Game g;
+        g.add_tag(name, value);
+        std::string expected = "[";
+        expected.append(name).append(" \"").append(escaped(value)).append("\"]\n\n");
+        const std::string_view out = writer.write(g, {});
+        REQUIRE(out.substr(0, expected.size()) == expected);
+      }
+    }
+  }
+}
+
+TEST_CASE("a repeated comment at every node in order, with one writer for games of growing length", "[pgn_writer]") {
+  // The writer keeps 0, 1, 2, … to compare the nodes with, grown for a longer game.
+  PgnWriter writer{PgnFormat{}};
+  std::string movetext;
+  for (int moves = 0; moves <= 40; ++moves) {
+    for (int i = 0; i < moves; ++i) movetext += i % 4 == 0 ? "Nf3 " : i % 4 == 1 ? "Nf6 " : i % 4 == 2 ? "Ng1 " : "Ng8 ";
+    const Game g = read_one("[Event \"e\"]\n\n" + movetext + "*\n");
+    movetext.clear();
+    std::vector<NodeId> all;
+    for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+    std::vector<InsertedComment> spelled;
+    for (NodeId id : all) spelled.push_back({id, "CQL"});
+    std::string expected;
+    write_pgn(expected, g, spelled, PgnFormat{});
+    std::string repeated;
+    writer.write(repeated, g, std::span<const std::span<const InsertedComment>>(), RepeatedComment{"CQL", all});
+    CHECK(repeated == expected);
+  }
 }

@@ -228,3 +228,28 @@ TEST_CASE("games that fail the body's tag tests are passed over unread, with the
   limited.limits.max_steps = 1000;
   CHECK(Run("event \"Scholar\" check", limited).stats.positions == read.stats.positions);
 }
+
+TEST_CASE("each game keeps its own header comments, written at once or held for sorting", "[runner]") {
+  // The writer's text of a game lives in its buffer until the next game: games written at once
+  // go out from there, games held for sorting are copied. The header strings are kept from game
+  // to game and refilled.
+  Run plain("true", {});
+  REQUIRE(plain.ok);
+  const std::size_t first = plain.output.find("{Game number 1}");
+  const std::size_t third = plain.output.find("{Game number 3}");
+  const std::size_t fourth = plain.output.find("{Game number 4}");
+  CHECK(first < third);
+  CHECK(third < fourth);
+  CHECK(fourth != std::string::npos);
+  Run sorted("sort \"Ply\" ply", {});
+  REQUIRE(sorted.ok);
+  const std::size_t scholar = sorted.output.find("[Event \"Scholar\"]");
+  const std::size_t fool = sorted.output.find("[Event \"Fool\"]");
+  const std::size_t quiet = sorted.output.find("[Event \"Quiet\"]");
+  CHECK(scholar < fool);
+  CHECK(fool < quiet);
+  CHECK(quiet != std::string::npos);
+  CHECK(sorted.output.find("{Ply: 7} {Game number 3} {CQL} 1.e4") != std::string::npos);
+  CHECK(sorted.output.find("{Ply: 4} {Game number 1} {CQL} 1.f3") != std::string::npos);
+  CHECK(sorted.output.find("{Ply: 2} {Game number 4} {CQL} 1.d4") != std::string::npos);
+}
