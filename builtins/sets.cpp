@@ -92,7 +92,7 @@ class Complement final : public Filter {
 class Count final : public Filter {
  public:
   explicit Count(FilterPtr operand) : Filter(ValueType::Numeric), operand_(std::move(operand)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override { return operand_->squares(ctx).count(); }
+  MaybeNumber number(Context& ctx) const override { return operand_->squares(ctx).count(); }
   bool match(Context&) const override { return true; }
 
  private:

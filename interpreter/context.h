@@ -21,6 +21,7 @@
 #include "chess/game.h"
 #include "chess/pgn_writer.h"
 #include "interpreter/dictionary.h"
+#include "interpreter/maybe_number.h"
 #include "interpreter/value.h"
 
 namespace re2 {
@@ -126,7 +127,7 @@ struct GameConstantSlot {
                             // REPL) share a context and number their slots from 0 each
   std::uint8_t known = 0;  // which of the answers below are stored
   bool matched = false;
-  std::optional<std::int64_t> number;
+  MaybeNumber number;
   std::optional<std::string> text;
 };
 
