@@ -372,7 +372,15 @@ class Context {
   void mark_match_comment() { match_comment_counts_.push_back(static_cast<std::uint32_t>(comments_.size())); }
   const std::vector<std::uint32_t>& match_comment_counts() const { return match_comment_counts_; }
   void clear_match_comments() { match_comment_counts_.clear(); }
-  CommentMark comment_mark() const { return CommentMark(byte_size(comments_), byte_size(edits_)); }
+  CommentMark comment_mark() const {
+    std::size_t comments = byte_size(comments_);
+    // GCC 12 makes the two sizes with one SSE subtraction and moves the halves to general
+    // registers through the stack; the upper half's reload fails store forwarding on Zen 4 (a
+    // third of `line`'s quick refusal, at every start). Pinning one size to a general register
+    // keeps both scalar.
+    __asm__("" : "+r"(comments));
+    return CommentMark(comments, byte_size(edits_));
+  }
   // Nearly every rollback finds nothing to drop: that test is inline, the resizing is not.
   void rollback_comments(CommentMark mark) {
     if (mark != comment_mark()) rollback_changed(mark);
