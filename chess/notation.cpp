@@ -54,7 +54,7 @@ struct ReachMasks {
 constexpr std::uint64_t kAll = ~std::uint64_t{0};
 constexpr std::array<ReachMasks, 7> kReachMasks = {{
     {},                           // None
-    {},                           // Pawn: candidate_sources reads pawns apart
+    {},                           // Pawn: pawn_sources
     {kAll, 0, 0, 0},              // Knight
     {0, kAll, 0, 0},              // Bishop
     {0, 0, kAll, 0},              // Rook
@@ -62,18 +62,11 @@ constexpr std::array<ReachMasks, 7> kReachMasks = {{
     {0, 0, 0, kAll},              // King
 }};
 
-// The squares a piece of type t of the side to move could come from to reach `to` by an
-// ordinary move or capture (pawns: pushes and captures, en passant excluded).
-SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
+// The squares a pawn of the side to move could come from to reach `to` by a push or a capture
+// (en passant excluded). Inline: a third of the moves of a game are pawn moves.
+[[gnu::always_inline]] inline SquareSet pawn_sources(const Position& pos, Square to) {
   const Color us = pos.side_to_move();
-  const SquareSet ours = pos.pieces(us, t);
-  if (t != PieceType::Pawn) {
-    const ReachMasks& m = kReachMasks[static_cast<std::size_t>(index_of(t))];
-    const SquareSet occ = pos.occupied();
-    return ((knight_attacks(to) & SquareSet(m.knight)) | (bishop_attacks(to, occ) & SquareSet(m.diagonal)) |
-            (rook_attacks(to, occ) & SquareSet(m.straight)) | (king_attacks(to) & SquareSet(m.king))) &
-           ours;
-  }
+  const SquareSet ours = pos.pieces(us, PieceType::Pawn);
   if (pos.pieces(~us).contains(to)) return pawn_attacks(~us, to) & ours;
   if (pos.occupied().contains(to)) return SquareSet();
   const int step = us == Color::White ? -8 : 8;  // from `to` back towards our side
@@ -82,6 +75,16 @@ SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
   const int double_rank = us == Color::White ? 3 : 4;
   if (to.rank() != double_rank || pos.occupied().contains(one)) return SquareSet();
   return ours & SquareSet(Square(one.index() + step));
+}
+
+// The squares a piece of type t (not a pawn) of the side to move could come from to reach `to`.
+SquareSet candidate_sources(const Position& pos, PieceType t, Square to) {
+  const SquareSet ours = pos.pieces(pos.side_to_move(), t);
+  const ReachMasks& m = kReachMasks[static_cast<std::size_t>(index_of(t))];
+  const SquareSet occ = pos.occupied();
+  return ((knight_attacks(to) & SquareSet(m.knight)) | (bishop_attacks(to, occ) & SquareSet(m.diagonal)) |
+          (rook_attacks(to, occ) & SquareSet(m.straight)) | (king_attacks(to) & SquareSet(m.king))) &
+         ours;
 }
 
 // The squares from which a piece of type t (not a pawn) reaches `to` on an empty board.
@@ -452,7 +455,7 @@ bool leaves_king_attacked(const Position& pos, Square from, Square to) {
 // type that reaches `to` on an empty board: that one is taken without computing any attacks
 // (the caller tests the squares between). Only with two or more are the attacks computed.
 SquareSet sources_to_test(const Position& pos, PieceType t, Square to, SquareSet from_mask) {
-  if (t == PieceType::Pawn) return candidate_sources(pos, t, to) & from_mask;
+  if (t == PieceType::Pawn) return pawn_sources(pos, to) & from_mask;
   const SquareSet reach = kEmptyBoardReach[index_of(t)][static_cast<std::size_t>(to.index())] & from_mask;
   if (!reach.has_more_than_one()) return reach;
   return candidate_sources(pos, t, to) & from_mask;

@@ -80,6 +80,21 @@ TagValue find_tag_value(std::string_view line, std::size_t quote) {
   return v;
 }
 
+// How many of the 16 bytes at p (all readable) lead with bytes of a SAN word: 16 when all are.
+// Inline in next(): as calls, lex_symbol and its scan cost a frame, a reload of the scan's
+// constants and a refill test for every move.
+[[gnu::always_inline]] inline unsigned symbol_bytes_in_block(const char* p) {
+#if defined(__SSE2__)
+  const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const unsigned rejected = static_cast<unsigned>(_mm_movemask_epi8(SymbolBytes::lanes(chunk))) ^ 0xFFFFu;
+  return static_cast<unsigned>(__builtin_ctz(rejected | 0x10000u));
+#else
+  unsigned n = 0;
+  while (n < 16 && SymbolBytes::contains(p[n])) ++n;
+  return n;
+#endif
+}
+
 }  // namespace
 
 int suffix_nag(std::string_view s) {
@@ -248,7 +263,28 @@ const PgnToken& PgnLexer::next() {
     const int c = static_cast<unsigned char>(data_[pos_]);
     // Moves and move numbers first: they are most tokens, and no case below starts with a letter
     // or a digit.
-    if (is_pgn_letter(c)) return lex_symbol();
+    if (is_pgn_letter(c)) {
+      // The usual move ("Nf3", "exd5+") with the byte after it and one more in the buffer, that
+      // is neither a quote (a tag line that lost its '[') nor an en passant mark: lex_symbol's
+      // reading without its refill tests. Anything else goes to lex_symbol.
+      if (end_ - pos_ > 16) {
+        const char* const start = data_ + pos_;
+        const unsigned length = symbol_bytes_in_block(start);
+        const char last = start[length - 1];
+        const char after = start[length];
+        if (length < 16 && last != 'e' && last != 'p' && after != '"' && !(after == ' ' && start[length + 1] == '"')) {
+          pos_ += length;
+          tok_.kind = PgnTokenKind::Symbol;
+          tok_.text = std::string_view(start, length);
+          tok_.name = {};
+          tok_.line = token_line_;
+          tok_.nag = 0;
+          tok_.unterminated = false;
+          return tok_;
+        }
+      }
+      return lex_symbol();
+    }
     if (is_digit(c)) {
       if (lex_number_or_symbol()) return tok_;
       continue;
@@ -462,9 +498,10 @@ const PgnToken& PgnLexer::lex_line_comment() {
 }
 
 // A move number ("12.", "12...", "12…"), or a symbol starting with a digit ("0-0", "1-0").
-bool PgnLexer::lex_number_or_symbol() {
-  // The usual "12." (or "12...") followed, within the buffer, by a byte that is no dot and no
-  // ellipsis: read without the refill checks of the general path below.
+// Inline in next(), which reads a move number before every white move: the usual "12." (or
+// "12...") followed, within the buffer, by a byte that is no dot and no ellipsis is read without
+// a call or the refill checks of the general path.
+[[gnu::always_inline]] inline bool PgnLexer::lex_number_or_symbol() {
   const char* const e = data_ + end_;
   const char* p = data_ + pos_;
   while (p != e && is_digit(static_cast<unsigned char>(*p))) ++p;
@@ -478,6 +515,10 @@ bool PgnLexer::lex_number_or_symbol() {
       return true;
     }
   }
+  return lex_number_or_symbol_in_general();
+}
+
+bool PgnLexer::lex_number_or_symbol_in_general() {
   skip_while([](unsigned char b) { return is_digit(b); });
   int c = peek();
   auto ellipsis = [&] { return c == 0xE2 && ensure(3) && data_[pos_ + 1] == '\x80' && data_[pos_ + 2] == '\xA6'; };

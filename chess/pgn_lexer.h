@@ -99,6 +99,7 @@ class PgnLexer {
   const PgnToken& lex_brace_comment();
   const PgnToken& lex_line_comment();
   bool lex_number_or_symbol();  // false: a move number, passed over (skip_move_numbers_)
+  bool lex_number_or_symbol_in_general();  // its path with refills, ellipses and symbols
   const PgnToken& lex_symbol();
   const PgnToken& lex_suffix();
   const PgnToken& lex_nag();

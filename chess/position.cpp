@@ -10,6 +10,8 @@
 
 namespace quarry::chess {
 
+static_assert(Square::none().index() == 0x40);  // has_any_castling_right reads four at once
+
 namespace {
 
 constexpr int castling_index(Color c, CastlingSide side) { return 2 * index_of(c) + static_cast<int>(side); }
@@ -120,12 +122,6 @@ std::uint64_t Position::compute_key() const {
   key ^= en_passant_key();
   if (side_to_move_ == Color::White) key ^= zobrist_white_to_move();
   return key;
-}
-
-bool Position::has_any_castling_right() const {
-  // The four rook squares read as one word: one test instead of four branches.
-  static_assert(sizeof(castling_rook_) == sizeof(std::uint32_t) && Square::none().index() == 0x40);
-  return std::bit_cast<std::uint32_t>(castling_rook_) != 0x40404040u;
 }
 
 void Position::drop_castling_rights(Color c) {

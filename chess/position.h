@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -137,7 +138,11 @@ class alignas(16) Position {
   inline std::uint64_t en_passant_key() const;
   void play_castling(Square king_from, Square rook_from);
   inline void play_ordinary_from(const Position& before, Move m);  // the constructor's common case
-  bool has_any_castling_right() const;
+  // Inline: every move asks (the four rook squares read as one word, one test for the four).
+  bool has_any_castling_right() const {
+    static_assert(sizeof(castling_rook_) == sizeof(std::uint32_t));
+    return std::bit_cast<std::uint32_t>(castling_rook_) != 0x40404040u;  // Square::none() is 0x40
+  }
   void drop_castling_rights(Color c);
   void drop_castling_right_of_rook(Square s);
   // FEN helpers (chess/fen.cpp).

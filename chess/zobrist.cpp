@@ -274,6 +274,19 @@ constexpr std::array<std::uint64_t, 781> kPolyglotRandom64 = {
     0xF8D626AAAF278509,
 };
 
+constexpr std::array<std::array<std::uint64_t, 64>, 16> kPieceSquareKeys = [] {
+  std::array<std::array<std::uint64_t, 64>, 16> keys{};
+  for (Color c : {Color::White, Color::Black}) {
+    for (int t = index_of(PieceType::Pawn); t <= index_of(PieceType::King); ++t) {
+      const int kind = 2 * (t - 1) + (c == Color::White ? 1 : 0);
+      for (std::size_t s = 0; s < 64; ++s) {
+        keys[Piece(c, static_cast<PieceType>(t)).code()][s] = kPolyglotRandom64[static_cast<std::size_t>(64 * kind) + s];
+      }
+    }
+  }
+  return keys;
+}();
+
 }  // namespace detail
 
 }  // namespace quarry::chess

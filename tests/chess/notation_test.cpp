@@ -118,6 +118,27 @@ TEST_CASE("parse_san refuses a slider whose way is blocked", "[notation]") {
   CHECK_FALSE(parse_san(blocked, "Bf7").has_value());
 }
 
+TEST_CASE("parse_san finds a pawn's source or refuses the move", "[notation]") {
+  // pawn_sources: a push from the square behind, a double step over an empty square from the
+  // second rank, a capture only onto a piece of the other side.
+  const Position pos = fen("4k3/8/8/3p4/3P2p1/1n6/1P2P1PP/4K3 w - - 0 1");
+  CHECK(san(pos, "e3") == move("e2", "e3"));
+  CHECK(san(pos, "e4") == move("e2", "e4"));
+  CHECK(san(pos, "h4") == move("h2", "h4"));
+  CHECK_FALSE(parse_san(pos, "d5").has_value());    // the d5 pawn stands there
+  CHECK_FALSE(parse_san(pos, "b3").has_value());    // a knight stands on b3: a push cannot take it
+  CHECK_FALSE(parse_san(pos, "axb3").has_value());  // and no pawn on a2 or c2 can
+  CHECK_FALSE(parse_san(pos, "b4").has_value());    // the double step is blocked on b3
+  CHECK(san(pos, "g3") == move("g2", "g3"));
+  CHECK_FALSE(parse_san(pos, "g4").has_value());    // the black pawn stands there
+  CHECK_FALSE(parse_san(pos, "d6").has_value());    // no pawn can reach d6
+  CHECK_FALSE(parse_san(pos, "exd3").has_value());  // d3 is empty, and no en passant square
+  const Position black = fen("4k3/2p5/8/8/8/8/8/4K3 b - - 0 1");
+  CHECK(san(black, "c5") == move("c7", "c5"));
+  CHECK(san(black, "c6") == move("c7", "c6"));
+  CHECK_FALSE(parse_san(black, "c4").has_value());
+}
+
 TEST_CASE("to_san writes standard SAN", "[notation]") {
   const Position start = Position::initial();
   CHECK(to_san(start, move("g1", "f3")) == "Nf3");

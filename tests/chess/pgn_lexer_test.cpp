@@ -266,3 +266,34 @@ TEST_CASE("lexer: a tag read in the buffer is the tag parse_tag_line reads from 
     }
   }
 }
+
+TEST_CASE("lexer: a move read with room after it equals the same move at the end of the text", "[pgn_lexer]") {
+  // With more than 16 bytes after a word's start, next() reads the usual move and the usual move
+  // number itself; at the end of the text lex_symbol and the general number path read them. Both
+  // must give the same tokens, quirks included.
+  const std::vector<std::string> snippets = {
+      "Nf3", "exd5", "e8=Q+", "Qh4#", "O-O-O", "dxc6ep", "dxc6e.p.", "e5 e.p.", "Nbd7!?", "Event \"cut\"]",
+      "Event \"cut\" ]", "White \"A\"]", "abcdefghijklmnopqrstuv", "abcdefghijklmno", "abcdefghijklmnop",
+      "R1e2", "12. e4", "12... e5", "3.Nf3", "1-0", "0-0", "1/2-1/2", "Kxe", "Nf3 \"x\"", "a\"b", "e4;c",
+      "12.\xE2\x80\xA6 e5"};
+  for (const std::string& s : snippets) {
+    for (bool skip_numbers : {false, true}) {
+      CAPTURE(s, skip_numbers);
+      auto lex_with = [&](const std::string& text) {
+        PgnLexer lexer(text);
+        lexer.set_skip_move_numbers(skip_numbers);
+        return lex_all(lexer);
+      };
+      const auto at_end = lex_with(s);
+      const auto with_room = lex_with(s + "\n" + std::string(40, ' '));
+      REQUIRE(at_end.size() == with_room.size());
+      for (std::size_t i = 0; i < at_end.size(); ++i) {
+        CHECK(at_end[i].kind == with_room[i].kind);
+        CHECK(at_end[i].text == with_room[i].text);
+        CHECK(at_end[i].name == with_room[i].name);
+        CHECK(at_end[i].line == with_room[i].line);
+        CHECK(at_end[i].nag == with_room[i].nag);
+      }
+    }
+  }
+}

@@ -70,3 +70,16 @@ TEST_CASE("zobrist table layout", "[zobrist]") {
   CHECK(zobrist_castling(0) == 0x31D71DCE64B2C310ULL);
   CHECK(zobrist_en_passant(0) == 0x70CC73D90BC26E24ULL);
 }
+
+TEST_CASE("zobrist_piece by piece code is Polyglot's number for the piece kind and square", "[zobrist]") {
+  // Polyglot numbers its piece kinds black pawn 0, white pawn 1, black knight 2, …, white king 11.
+  for (Color c : {Color::White, Color::Black}) {
+    for (int t = 1; t <= 6; ++t) {
+      const int kind = 2 * (t - 1) + (c == Color::White ? 1 : 0);
+      for (int s = 0; s < 64; ++s) {
+        CHECK(zobrist_piece(Piece(c, static_cast<PieceType>(t)), Square(s)) ==
+              detail::kPolyglotRandom64[static_cast<std::size_t>(64 * kind + s)]);
+      }
+    }
+  }
+}
