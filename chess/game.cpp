@@ -16,11 +16,7 @@ const Position& initial_position() {
 }  // namespace
 
 void Game::clear() {
-  // Moving tags into the spare pool keeps their heap buffers for the next game's tags. Last
-  // first, so add_tag takes them back in order: the next game's tags mostly have the same names
-  // in the same order, and a name already in place is not copied again.
-  for (auto t = tags_.rbegin(); t != tags_.rend(); ++t) spare_tags_.push_back(std::move(*t));
-  tags_.clear();
+  tag_count_ = 0;  // the slots keep their strings for the next game's tags
   result_.clear();
   number = 0;
   first_line = 0;
@@ -28,27 +24,26 @@ void Game::clear() {
 }
 
 const std::string* Game::tag(std::string_view name) const {
-  for (const Tag& t : tags_) {
+  for (const Tag& t : tags()) {
     if (t.name == name) return &t.value;
   }
   return nullptr;
 }
 
 Tag& Game::add_tag(std::string_view name, std::string_view value) {
-  if (spare_tags_.empty()) {
-    tags_.push_back(Tag{std::string(name), std::string(value)});
-  } else {
-    Tag& tag = tags_.emplace_back(std::move(spare_tags_.back()));
-    spare_tags_.pop_back();
-    if (tag.name != name) tag.name.assign(name);
-    tag.value.assign(value);
+  if (tag_count_ == tag_slots_.size()) {
+    tag_slots_.push_back(Tag{std::string(name), std::string(value)});
+    return tag_slots_[tag_count_++];
   }
-  return tags_.back();
+  Tag& tag = tag_slots_[tag_count_++];
+  if (tag.name != name) tag.name.assign(name);
+  tag.value.assign(value);
+  return tag;
 }
 
 void Game::set_tag(std::string_view name, std::string_view value) {
-  for (Tag& t : tags_) {
-    if (t.name == name) {
+  for (std::size_t i = 0; i < tag_count_; ++i) {
+    if (Tag& t = tag_slots_[i]; t.name == name) {
       t.value.assign(value);
       return;
     }
@@ -57,9 +52,11 @@ void Game::set_tag(std::string_view name, std::string_view value) {
 }
 
 void Game::remove_tag(std::string_view name) {
-  for (auto it = tags_.begin(); it != tags_.end(); ++it) {
+  const auto end = tag_slots_.begin() + static_cast<std::ptrdiff_t>(tag_count_);
+  for (auto it = tag_slots_.begin(); it != end; ++it) {
     if (it->name == name) {
-      tags_.erase(it);
+      std::rotate(it, it + 1, end);  // the dropped tag becomes the first free slot
+      --tag_count_;
       return;
     }
   }

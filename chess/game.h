@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <type_traits>
 #include <string>
 #include <string_view>
@@ -70,13 +71,13 @@ class Game {
   void clear();
 
   // Tags in input order, duplicates kept.
-  std::vector<Tag>& tags() { return tags_; }
-  const std::vector<Tag>& tags() const { return tags_; }
+  std::span<const Tag> tags() const { return {tag_slots_.data(), tag_count_}; }
   // Value of the first tag with this name (case-sensitive), nullptr when absent.
   const std::string* tag(std::string_view name) const;
   void set_tag(std::string_view name, std::string_view value);  // replaces the first or appends
   void remove_tag(std::string_view name);
-  // Appends a tag (duplicates kept), reusing the storage of tags dropped by clear().
+  // Appends a tag (duplicates kept), reusing the slot (and string buffers) of a tag dropped by
+  // clear().
   Tag& add_tag(std::string_view name, std::string_view value);
 
   // Node 0 is the root: the start position (initial, or from the [FEN] tag).
@@ -114,7 +115,12 @@ class Game {
   std::uint64_t first_line = 0;
 
  private:
-  std::vector<Tag> tags_;
+  // The tags are the first tag_count_ slots; the slots after them are tags dropped by clear() or
+  // remove_tag, kept with their string buffers for the next tags. clear() only resets the count:
+  // a reader reusing one Game per file copies no string and moves no Tag per tag (the next game's
+  // tags mostly have the same names in the same order, so a name in place is not even copied).
+  std::vector<Tag> tag_slots_;
+  std::size_t tag_count_ = 0;
   std::vector<GameNode> nodes_;
   std::vector<NodeAnnotations> annotations_;  // of the nodes that have any, by annotation_index
   static const NodeAnnotations kNoNodeAnnotations;
@@ -122,7 +128,6 @@ class Game {
   void build_order() const;
   [[gnu::noinline]] void grow_nodes();  // out of add_child's inlined body: rare
 
-  std::vector<Tag> spare_tags_;  // cleared tags kept for their string capacity
   mutable std::vector<NodeId> preorder_;
   mutable std::vector<NodeId> position_ids_;
   mutable std::vector<std::uint8_t> mainline_;  // per node: 1 when is_mainline

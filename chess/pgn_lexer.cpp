@@ -379,8 +379,7 @@ TagLine parse_tag_line(std::string_view line, std::size_t name_offset) {
 bool PgnLexer::quoted_tag_in_buffer(std::size_t name_offset) {
   const char* const e = data_ + end_;
   const char* const name = data_ + token_ + name_offset;
-  const char* p = name;
-  while (p != e && is_pgn_name_char(static_cast<unsigned char>(*p))) ++p;
+  const char* p = skip_tag_name(name, e);
   const char* const name_end = p;
   while (p != e && (*p == ' ' || *p == '\t')) ++p;
   if (p == e || *p != '"') return false;

@@ -34,6 +34,39 @@ TEST_CASE("game: tags", "[game]") {
   CHECK(g.tags().size() == 2);
 }
 
+TEST_CASE("game: tags after clear() and remove_tag reuse slots without showing old ones", "[game]") {
+  auto names_values = [](const Game& g) {
+    std::string s;
+    for (const Tag& t : g.tags()) s += t.name + "=" + t.value + ";";
+    return s;
+  };
+  Game g;
+  g.add_tag("Event", "A long event name past the short-string buffer");
+  g.add_tag("Site", "Paris");
+  g.add_tag("Round", "1");
+  g.clear();
+  CHECK(g.tags().empty());
+  CHECK(g.tag("Event") == nullptr);
+  g.add_tag("Event", "B");   // same name in the same slot
+  g.add_tag("White", "Tal");  // another name in a used slot
+  CHECK(names_values(g) == "Event=B;White=Tal;");
+  CHECK(g.tag("Site") == nullptr);
+  CHECK(g.tag("Round") == nullptr);  // the third slot is free, not a tag
+  g.remove_tag("Event");
+  CHECK(names_values(g) == "White=Tal;");
+  g.add_tag("Black", "Botvinnik");
+  g.add_tag("Result", "1-0");
+  g.add_tag("Date", "1960.??.??");  // past every slot used before: a new one
+  CHECK(names_values(g) == "White=Tal;Black=Botvinnik;Result=1-0;Date=1960.??.??;");
+  g.set_tag("Result", "0-1");
+  CHECK(*g.tag("Result") == "0-1");
+  const Game copy = g;
+  CHECK(names_values(copy) == names_values(g));
+  g.clear();
+  g.set_tag("Event", "C");
+  CHECK(names_values(g) == "Event=C;");
+}
+
 TEST_CASE("game: tree building and navigation", "[game]") {
   Game g;
   REQUIRE(g.node_count() == 1);

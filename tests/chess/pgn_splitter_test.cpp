@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "chess/byte_scan.h"
+#include "chess/pgn_lexer.h"
 
 #include "split_compare.h"
 
@@ -218,6 +219,8 @@ TEST_CASE("the block searches find what a byte-by-byte search finds", "[pgn_spli
           std::find_if(p, end, [](char c) { return c == '"' || c == '\\' || c == '\n' || c == '\r'; }) - p);
     CHECK(quarry::chess::skip_usual_movetext(p, end) - p == std::find_if_not(p, end, usual) - p);
     CHECK(quarry::chess::skip_symbol_bytes(p, end) - p == std::find_if_not(p, end, in_san_word) - p);
+    CHECK(quarry::chess::skip_tag_name(p, end) - p ==
+          std::find_if_not(p, end, [](char c) { return quarry::chess::is_pgn_name_char(static_cast<unsigned char>(c)); }) - p);
     CHECK(quarry::chess::count_line_feeds(p, end) == static_cast<std::size_t>(std::count(p, end, '\n')));
   }
   const std::string feeds(16 * 300 + 5, '\n');  // more than 255 blocks of 16 line feeds
