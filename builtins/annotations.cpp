@@ -57,7 +57,7 @@ class Message final : public Filter {
                       std::to_string(pos.fullmove_number()) +
                       (pos.side_to_move() == chess::Color::White ? " (wtm)" : " (btm)");
     if (!ctx.is_mainline(ctx.node())) {
-      if (std::optional<std::int64_t> id = ctx.position_id(ctx.node())) out += ", position " + std::to_string(*id);
+      if (MaybeNumber id = ctx.position_id(ctx.node())) out += ", position " + std::to_string(*id);
     }
     return out;
   }

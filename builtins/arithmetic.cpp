@@ -16,10 +16,10 @@ class Arithmetic final : public Filter {
   Arithmetic(ArithmeticOp op, FilterPtr left, FilterPtr right)
       : Filter(ValueType::Numeric), op_(op), left_(std::move(left)), right_(std::move(right)) {}
 
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    std::optional<std::int64_t> a = numeric_value(*left_, ctx);
+  MaybeNumber number(Context& ctx) const override {
+    MaybeNumber a = numeric_value(*left_, ctx);
     if (!a) return std::nullopt;
-    std::optional<std::int64_t> b = numeric_value(*right_, ctx);
+    MaybeNumber b = numeric_value(*right_, ctx);
     if (!b) return std::nullopt;
     // Division by zero and overflow give no value, so the filter fails rather than the run.
     return checked_apply(op_, *a, *b);
@@ -33,8 +33,8 @@ class Arithmetic final : public Filter {
 class Negate final : public Filter {
  public:
   explicit Negate(FilterPtr operand) : Filter(ValueType::Numeric), operand_(std::move(operand)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    std::optional<std::int64_t> v = numeric_value(*operand_, ctx);
+  MaybeNumber number(Context& ctx) const override {
+    MaybeNumber v = numeric_value(*operand_, ctx);
     if (!v) return std::nullopt;
     return checked_negate(*v);
   }

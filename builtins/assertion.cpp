@@ -24,7 +24,7 @@ class Assert final : public Filter {
   bool match(Context& ctx) const override {
     if (condition_->match(ctx)) return true;
     std::string at = where_;
-    if (std::optional<std::int64_t> id = ctx.position_id(ctx.node())) at += " (position " + std::to_string(*id) + ")";
+    if (MaybeNumber id = ctx.position_id(ctx.node())) at += " (position " + std::to_string(*id) + ")";
     throw AssertionFailed("assertion failed at " + at);
   }
 

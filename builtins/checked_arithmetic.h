@@ -7,9 +7,11 @@
 #include <limits>
 #include <optional>
 
+#include "interpreter/maybe_number.h"
+
 namespace quarry::builtins {
 
-using CheckedNumber = std::optional<std::int64_t>;
+using CheckedNumber = interpreter::MaybeNumber;
 
 inline CheckedNumber checked_add(std::int64_t a, std::int64_t b) {
   std::int64_t r = 0;

@@ -36,13 +36,13 @@ class NumericComparison final : public Filter {
       : Filter(ValueType::Numeric), relation_(r), left_(std::move(left)), right_(std::move(right)),
         right_number_(dynamic_cast<const NumberConstant*>(right_.get())) {}
   bool match(Context& ctx) const override { return number(ctx).has_value(); }
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    std::optional<std::int64_t> a = numeric_value(*left_, ctx);
+  MaybeNumber number(Context& ctx) const override {
+    MaybeNumber a = numeric_value(*left_, ctx);
     // `x > 2`, the usual form, reads the literal without a virtual call.
-    std::optional<std::int64_t> b = right_number_ != nullptr ? right_number_->number(ctx) : numeric_value(*right_, ctx);
+    MaybeNumber b = right_number_ != nullptr ? right_number_->number(ctx) : numeric_value(*right_, ctx);
     if (!a || !b) {
       // `!=` is `not ==`: a missing operand makes them unequal.
-      if (relation_ == Relation::NotEqual) return a ? a : std::optional<std::int64_t>(0);
+      if (relation_ == Relation::NotEqual) return a ? a : MaybeNumber(0);
       return std::nullopt;
     }
     if (!holds(relation_, *a, *b)) return std::nullopt;

@@ -44,7 +44,7 @@ class ConsecutiveMoves final : public Filter {
         range_(std::move(range)) {}
 
   // The run's length; without a range none when there is no common move, with one none outside it.
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const std::optional<NodeId> p = first_->position(ctx), q = second_->position(ctx);
     if (!p || !q) return std::nullopt;
     const NodeId meet = common_ancestor(ctx, *p, *q);

@@ -12,7 +12,7 @@ namespace quarry::builtins {
 class NumberConstant final : public interpreter::Filter {
  public:
   explicit NumberConstant(std::int64_t value) : Filter(interpreter::ValueType::Numeric), value_(value) {}
-  std::optional<std::int64_t> number(interpreter::Context&) const override { return value_; }
+  interpreter::MaybeNumber number(interpreter::Context&) const override { return value_; }
   bool match(interpreter::Context&) const override { return true; }
   bool is_constant() const override { return true; }
 

@@ -23,7 +23,7 @@ class If final : public Filter {
     const Filter* branch = taken(ctx);
     return branch ? branch->squares(ctx) : SquareSet();
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const Filter* branch = taken(ctx);
     return branch ? branch->number(ctx) : std::nullopt;
   }

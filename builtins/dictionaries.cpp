@@ -33,7 +33,7 @@ class Entry final : public Filter {
     const Value* v = find(ctx);
     return v && std::holds_alternative<SquareSet>(*v) ? std::get<SquareSet>(*v) : SquareSet();
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const Value* v = find(ctx);
     if (v && std::holds_alternative<std::int64_t>(*v)) return std::get<std::int64_t>(*v);
     return std::nullopt;
@@ -115,7 +115,7 @@ class EntryUpdate final : public Filter {
   // `$D[k] += n` on number entries (counting, as the repetition queries do) without Values: the
   // same steps as update() for a number operand.
   template <typename Emplace>
-  bool update_number(Context::Dictionary& d, std::optional<std::int64_t> n, Emplace emplace) const {
+  bool update_number(Context::Dictionary& d, MaybeNumber n, Emplace emplace) const {
     if (!n) return false;
     auto [it, fresh] = emplace();
     std::int64_t* x = std::get_if<std::int64_t>(&it->second);
@@ -135,7 +135,7 @@ class EntryUpdate final : public Filter {
 class Size final : public Filter {
  public:
   explicit Size(int index) : Filter(ValueType::Numeric), index_(index) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     return static_cast<std::int64_t>(ctx.dictionary(index_).size());
   }
 

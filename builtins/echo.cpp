@@ -26,23 +26,23 @@ class Echo final : public Filter {
         target_(target), all_(all), quiet_(quiet), body_(std::move(body)) {}
 
   bool match(Context& ctx) const override { return evaluate(ctx).has_value(); }
-  std::optional<std::int64_t> number(Context& ctx) const override { return evaluate(ctx); }
+  MaybeNumber number(Context& ctx) const override { return evaluate(ctx); }
 
  private:
   // The largest value BODY took at a matching target (1 for a non-numeric BODY), nullopt when
   // it matched at none.
-  std::optional<std::int64_t> evaluate(Context& ctx) const {
+  MaybeNumber evaluate(Context& ctx) const {
     const chess::Game& game = ctx.game();
     const NodeId source = ctx.node();
     const bool comment = !quiet_ && !ctx.quiet();
-    std::optional<std::int64_t> best;
+    MaybeNumber best;
     ctx.variable(source_) = PositionValue{source};
     auto visit = [&](NodeId target) {
       if (target == source && !all_) return;
       ctx.charge();
       ctx.variable(target_) = PositionValue{target};
       const CommentMark mark = ctx.comment_mark();
-      std::optional<std::int64_t> value;
+      MaybeNumber value;
       if (type() == ValueType::Numeric) value = body_->number(ctx);
       else if (body_->match(ctx)) value = 1;
       if (!value) {

@@ -15,7 +15,7 @@ using grammar::ShapeKind;
 class SideToMove final : public Filter {
  public:
   SideToMove() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     return ctx.position().side_to_move() == chess::Color::White ? 1 : -1;
   }
   bool match(Context&) const override { return true; }
@@ -24,7 +24,7 @@ class SideToMove final : public Filter {
 class HalfmoveClock final : public Filter {
  public:
   HalfmoveClock() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override { return ctx.position().halfmove_clock(); }
+  MaybeNumber number(Context& ctx) const override { return ctx.position().halfmove_clock(); }
   bool match(Context&) const override { return true; }
 };
 

@@ -41,7 +41,7 @@ class Find final : public Filter {
 
   // The number of matching positions: with `all` when there is at least one, with a range when
   // it lies inside. Each is commented "Found i of n" in search order.
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const CommentMark mark = ctx.comment_mark();
     const bool comment = !quiet(ctx);
     std::vector<NodeId> found;

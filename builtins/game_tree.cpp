@@ -71,7 +71,7 @@ class PositionById final : public Filter {
  public:
   explicit PositionById(FilterPtr id) : Filter(ValueType::Position), id_(std::move(id)) {}
   std::optional<NodeId> position(Context& ctx) const override {
-    std::optional<std::int64_t> id = numeric_value(*id_, ctx);
+    MaybeNumber id = numeric_value(*id_, ctx);
     if (!id) return std::nullopt;
     std::optional<NodeId> node = ctx.node_with_position_id(*id);
     if (!node || !reachable(ctx, *node)) return std::nullopt;
@@ -100,7 +100,7 @@ class Child final : public Filter {
   std::optional<NodeId> position(Context& ctx) const override {
     std::int64_t wanted = 0;
     if (index_) {
-      std::optional<std::int64_t> n = numeric_value(*index_, ctx);
+      MaybeNumber n = numeric_value(*index_, ctx);
       if (!n || *n < 0) return std::nullopt;
       wanted = *n;
     }
@@ -149,7 +149,7 @@ class PositionPair final : public Filter {
     if (!p || !q) return std::nullopt;
     return common_ancestor(ctx, *p, *q);
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     auto [p, q] = operands(ctx);
     if (!p || !q) return std::nullopt;
     const NodeId meet = common_ancestor(ctx, *p, *q);
@@ -193,7 +193,7 @@ class VirtualMainline final : public Filter {
 class Depth final : public Filter {
  public:
   Depth() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const chess::Game& game = ctx.game();
     std::int64_t depth = 0;
     for (NodeId node = ctx.anchor(ctx.node()); node != game.root(); node = game.node(node).parent) {
@@ -213,8 +213,8 @@ class AtPosition final : public Filter {
   SquareSet squares(Context& ctx) const override {
     return at(ctx, SquareSet(), [&] { return what_->squares(ctx); });
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    return at(ctx, std::optional<std::int64_t>(), [&] { return what_->number(ctx); });
+  MaybeNumber number(Context& ctx) const override {
+    return at(ctx, MaybeNumber(), [&] { return what_->number(ctx); });
   }
   std::optional<std::string> text(Context& ctx) const override {
     return at(ctx, std::optional<std::string>(), [&] { return what_->text(ctx); });

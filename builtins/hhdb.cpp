@@ -177,7 +177,7 @@ class HhdbText final : public Filter {
 class EgDiagram final : public Filter {
  public:
   EgDiagram() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     std::optional<std::string> comment = first_comment(ctx);
     if (!comment) return std::nullopt;
     for (std::size_t at = comment->find("EG#"); at != std::string::npos; at = comment->find("EG#", at + 1)) {
@@ -288,7 +288,7 @@ class HhdbAward final : public Filter {
   HhdbAward(AwardType type, bool special, bool max) : Filter(ValueType::Numeric), type_(type),
   special_(special), max_(max) {}
   bool match(Context& ctx) const override { return find(ctx).has_value(); }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     std::optional<Award> award = find(ctx);
     if (!award || (award->special && !special_)) return std::nullopt;
     return max_ ? award->last : award->first;
@@ -310,7 +310,7 @@ class HhdbAward final : public Filter {
 class AwardSortKey final : public Filter {
  public:
   explicit AwardSortKey(std::unique_ptr<HhdbAward> award) : Filter(ValueType::Numeric), award_(std::move(award)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     std::optional<Award> a = award_->find(ctx);
     if (!a) return std::nullopt;
     const std::int64_t category = 2 * (static_cast<std::int64_t>(a->type) - 1) + 1 + (a->special ? 1 : 0);

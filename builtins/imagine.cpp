@@ -41,8 +41,8 @@ class Imagine final : public Filter {
   SquareSet squares(Context& ctx) const override {
     return at(ctx, SquareSet(), [&] { return target_->squares(ctx); });
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    return at(ctx, std::optional<std::int64_t>(), [&] { return target_->number(ctx); });
+  MaybeNumber number(Context& ctx) const override {
+    return at(ctx, MaybeNumber(), [&] { return target_->number(ctx); });
   }
   std::optional<std::string> text(Context& ctx) const override {
     return at(ctx, std::optional<std::string>(), [&] { return target_->text(ctx); });

@@ -13,7 +13,7 @@ using grammar::ShapeKind;
 class Kpk final : public Filter {
  public:
   Kpk() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const std::optional<bool> wins = chess::kpk::probe(ctx.position());
     if (!wins) return std::nullopt;
     return *wins ? 1 : 0;

@@ -67,7 +67,7 @@ class Line final : public Filter {
     if (initial_.size() == 1 && !initial_accepting_) lone_first_ = item(initial_[0].frames.back()).filter;
   }
 
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     std::optional<Found> found = run(ctx);
     if (!found) return std::nullopt;
     return static_cast<std::int64_t>(found->length);

@@ -71,7 +71,7 @@ class Compound final : public Filter {
     if (!all_but_last_match(ctx)) return SquareSet();
     return parts_.back()->squares(ctx);
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     if (!all_but_last_match(ctx)) return std::nullopt;
     return parts_.back()->number(ctx);
   }

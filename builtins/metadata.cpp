@@ -64,7 +64,7 @@ class BothPlayers final : public Filter {
   }
 };
 
-std::optional<std::int64_t> tag_number(const Context& ctx, std::string_view name) {
+MaybeNumber tag_number(const Context& ctx, std::string_view name) {
   const std::string* value = ctx.game().tag(name);
   if (value == nullptr || value->empty() || value->size() > 9) return std::nullopt;
   std::int64_t n = 0;
@@ -81,9 +81,9 @@ enum class Side { Both, White, Black };
 class Elo final : public Filter {
  public:
   explicit Elo(Side side) : Filter(ValueType::Numeric), side_(side) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    std::optional<std::int64_t> white = side_ == Side::Black ? std::nullopt : tag_number(ctx, "WhiteElo");
-    std::optional<std::int64_t> black = side_ == Side::White ? std::nullopt : tag_number(ctx, "BlackElo");
+  MaybeNumber number(Context& ctx) const override {
+    MaybeNumber white = side_ == Side::Black ? std::nullopt : tag_number(ctx, "WhiteElo");
+    MaybeNumber black = side_ == Side::White ? std::nullopt : tag_number(ctx, "BlackElo");
     if (white && black) return std::max(*white, *black);
     return white ? white : black;
   }
@@ -96,7 +96,7 @@ class Elo final : public Filter {
 class Year final : public Filter {
  public:
   Year() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const std::string* date = ctx.game().tag("Date");
     if (date == nullptr || date->size() < 4) return std::nullopt;
     std::int64_t year = 0;
@@ -111,7 +111,7 @@ class Year final : public Filter {
 class GameNumber final : public Filter {
  public:
   GameNumber() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     return static_cast<std::int64_t>(ctx.game().number);
   }
 };

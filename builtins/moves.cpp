@@ -110,7 +110,7 @@ class MoveFilter final : public Filter {
   }
 
   // `count all`: the number of moves when every one matched, else none.
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     if (target_ || all_) {
       const Tally t = tally(ctx);
       if (all_ && t.matched != t.considered) return std::nullopt;

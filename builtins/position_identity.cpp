@@ -51,7 +51,7 @@ class PositionId final : public Filter {
  public:
   PositionId() : Filter(ValueType::Numeric) {}
   bool match(Context& ctx) const override { return ctx.position_id(ctx.node()).has_value(); }
-  std::optional<std::int64_t> number(Context& ctx) const override { return ctx.position_id(ctx.node()); }
+  MaybeNumber number(Context& ctx) const override { return ctx.position_id(ctx.node()); }
 };
 
 // Contents a square may hold: index 0 empty, 1-6 white pawn…king, 7-12 black pawn…king.

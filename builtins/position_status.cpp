@@ -55,13 +55,13 @@ class Terminal final : public Filter {
 class Ply final : public Filter {
  public:
   Ply() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override { return ctx.game_node().ply; }
+  MaybeNumber number(Context& ctx) const override { return ctx.game_node().ply; }
 };
 
 class MoveNumber final : public Filter {
  public:
   MoveNumber() : Filter(ValueType::Numeric) {}
-  std::optional<std::int64_t> number(Context& ctx) const override { return ctx.position().fullmove_number(); }
+  MaybeNumber number(Context& ctx) const override { return ctx.position().fullmove_number(); }
 };
 
 }  // namespace

@@ -20,10 +20,10 @@ class RangeBounds {
 
   // (low, high) at this position; nullopt while a variable bound has no value.
   std::optional<std::pair<std::int64_t, std::int64_t>> at(interpreter::Context& ctx) const {
-    std::optional<std::int64_t> low = low_->number(ctx);
+    interpreter::MaybeNumber low = low_->number(ctx);
     if (!low) return std::nullopt;
     if (!high_) return std::pair{*low, *low};
-    std::optional<std::int64_t> high = high_->number(ctx);
+    interpreter::MaybeNumber high = high_->number(ctx);
     if (!high) return std::nullopt;
     return std::pair{*low, *high};
   }

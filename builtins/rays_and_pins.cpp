@@ -5,6 +5,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/geometry.h"
+#include "builtins/piece_designator.h"
 #include "chess/attacks.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
@@ -47,7 +48,10 @@ class Between final : public Filter {
 // `starts[d]` restricts S1 for direction d (xray: the line pieces that move that way).
 class RayPattern {
  public:
-  explicit RayPattern(std::vector<FilterPtr> sets) : sets_(std::move(sets)) {}
+  explicit RayPattern(std::vector<FilterPtr> sets) {
+    sets_.reserve(sets.size());
+    for (FilterPtr& s : sets) sets_.emplace_back(std::move(s));
+  }
 
   SquareSet follow(Context& ctx, std::uint8_t directions, const std::array<SquareSet, 8>& starts) const {
     // Every set is evaluated once, as each one's filters may do more than name squares.
@@ -59,7 +63,7 @@ class RayPattern {
       many.resize(sets_.size());
       values = many.data();
     }
-    for (std::size_t i = 0; i < sets_.size(); ++i) values[i] = sets_[i]->squares(ctx);
+    for (std::size_t i = 0; i < sets_.size(); ++i) values[i] = sets_[i].squares(ctx);
     const std::size_t n = sets_.size();
     const SquareSet last = values[n - 1];
     if (last.is_empty()) return SquareSet();
@@ -89,7 +93,7 @@ class RayPattern {
   }
 
  private:
-  std::vector<FilterPtr> sets_;
+  std::vector<SetArgument> sets_;
 };
 
 class Ray final : public Filter {
@@ -133,36 +137,82 @@ enum class PinPart { Pinning, Pinned, Target };
 // beyond it a square (to) with only empty squares between, empty or holding a piece of the pinned
 // piece's colour. Defaults: from [Aa], through [Aa], to [Kk].
 // Set-wise: a target t on a line of the slider p pins when exactly one piece stands between them,
-// so most positions cost a table lookup per slider (few sliders share a line with any target).
+// so most positions cost a table lookup per target (few sliders share a line with any target).
 class Pin final : public Filter {
  public:
   Pin(PinPart part, FilterPtr from, FilterPtr through, FilterPtr to)
-      : Filter(ValueType::Set), part_(part), from_(std::move(from)), through_(std::move(through)), to_(std::move(to)) {}
+      : Filter(ValueType::Set), part_(part), from_(std::move(from)), through_(std::move(through)), to_(std::move(to)),
+        designators_only_(from_.is_designator_or_absent() && through_.is_designator_or_absent() &&
+                          to_.is_designator_or_absent()) {}
+
+  bool match(Context& ctx) const override { return squares(ctx).any(); }
 
   SquareSet squares(Context& ctx) const override {
     const chess::Position& pos = ctx.position();
     const SquareSet queens = pos.pieces(PieceType::Queen);
-    const SquareSet orthogonal = pos.pieces(PieceType::Rook) | queens;
-    const SquareSet diagonal = pos.pieces(PieceType::Bishop) | queens;
-    const SquareSet pinners = from_ ? from_->squares(ctx) & (orthogonal | diagonal) : orthogonal | diagonal;
+    const Sliders sliders{pos.pieces(PieceType::Rook) | queens, pos.pieces(PieceType::Bishop) | queens};
+    SquareSet pinners = sliders.orthogonal | sliders.diagonal;
+    SquareSet to;
+    if (designators_only_) {
+      // Designators do nothing but name squares, so the targets can be read first: at most
+      // positions no slider shares a line with one, and `from` is never read.
+      to = to_ ? to_.squares(ctx) : pos.pieces(PieceType::King);
+      if (!geometry::more_than(to, kFewTargets)) pinners &= sliders.aiming_at(to);
+      if (pinners.is_empty()) return pinners;
+    }
+    if (from_) pinners &= from_.squares(ctx);
     if (pinners.is_empty()) return pinners;
     const SquareSet occupied = pos.occupied();
-    const SquareSet through = through_ ? through_->squares(ctx) & occupied : occupied;
-    const SquareSet to = to_ ? to_->squares(ctx) : pos.pieces(PieceType::King);
+    const SquareSet through = through_ ? through_.squares(ctx) & occupied : occupied;
+    if (!designators_only_) to = to_ ? to_.squares(ctx) : pos.pieces(PieceType::King);
+    return find(pos, sliders, pinners, through, to);
+  }
+
+ private:
+  static constexpr int kFewTargets = 4;
+
+  struct Sliders {
+    SquareSet orthogonal, diagonal;  // rooks and queens, bishops and queens
+    // The sliders that share a line they move along with some square of `targets`.
+    SquareSet aiming_at(SquareSet targets) const {
+      SquareSet rook_lines, bishop_lines;
+      for (Square t : targets) {
+        rook_lines |= chess::rook_rays(t);
+        bishop_lines |= chess::bishop_rays(t);
+      }
+      return (orthogonal & rook_lines) | (diagonal & bishop_lines);
+    }
+  };
+
+  SquareSet find(const chess::Position& pos, const Sliders& sliders, SquareSet pinners, SquareSet through,
+                 SquareSet to) const {
+    const SquareSet occupied = pos.occupied();
+    const SquareSet white = pos.pieces(Color::White);
     SquareSet found_pinners, found_pinned, found_targets;
-    for (Square p : pinners & sliders_in_line(to, orthogonal, diagonal)) {
-      SquareSet lines;
-      if (orthogonal.contains(p)) lines |= chess::rook_rays(p);
-      if (diagonal.contains(p)) lines |= chess::bishop_rays(p);
-      const Color colour = pos.piece_at(p).color();
-      for (Square t : (lines & to).without(pos.pieces(colour))) {
-        const SquareSet between = chess::between(p, t) & occupied;
-        if (between.is_empty() || between.has_more_than_one() || !between.is_subset_of(through)) continue;
-        const Square q = between.first();
-        if (pos.piece_at(q).color() == colour) continue;
-        found_pinners |= p;
-        found_pinned |= q;
-        found_targets |= t;
+    // A pin of piece q by slider p towards target t: q alone between them, of the other colour
+    // than p, and t not holding a piece of p's colour.
+    auto try_pin = [&](Square p, Square t) {
+      const SquareSet between = chess::between(p, t) & occupied;
+      if (between.is_empty() || between.has_more_than_one() || !between.is_subset_of(through)) return;
+      const bool white_pinner = white.contains(p);
+      if (white.contains(between.first()) == white_pinner) return;
+      if ((white_pinner ? white : pos.pieces(Color::Black)).contains(t)) return;
+      found_pinners |= p;
+      found_pinned |= between;
+      found_targets |= t;
+    };
+    if (!geometry::more_than(to, kFewTargets)) {
+      // The usual case (`to k`): from each target, the sliders on the lines they move along.
+      for (Square t : to) {
+        const Sliders one{sliders.orthogonal & pinners, sliders.diagonal & pinners};
+        for (Square p : one.aiming_at(SquareSet(t))) try_pin(p, t);
+      }
+    } else {
+      for (Square p : pinners) {
+        SquareSet lines;
+        if (sliders.orthogonal.contains(p)) lines |= chess::rook_rays(p);
+        if (sliders.diagonal.contains(p)) lines |= chess::bishop_rays(p);
+        for (Square t : lines & to) try_pin(p, t);
       }
     }
     switch (part_) {
@@ -173,22 +223,9 @@ class Pin final : public Filter {
     return SquareSet();
   }
 
- private:
-  // The sliders that share a line they move along with some target (all of them when there are
-  // many targets: then the per-slider test is as cheap).
-  static SquareSet sliders_in_line(SquareSet to, SquareSet orthogonal, SquareSet diagonal) {
-    constexpr int kFewTargets = 4;
-    if (geometry::more_than(to, kFewTargets)) return orthogonal | diagonal;
-    SquareSet rook_lines, bishop_lines;
-    for (Square t : to) {
-      rook_lines |= chess::rook_rays(t);
-      bishop_lines |= chess::bishop_rays(t);
-    }
-    return (orthogonal & rook_lines) | (diagonal & bishop_lines);
-  }
-
   PinPart part_;
-  FilterPtr from_, through_, to_;
+  SetArgument from_, through_, to_;
+  bool designators_only_;  // every operand a piece designator or absent
 };
 
 // The direction words, and `attack` (CQL 5's `ray attack (…)`, which CQL defines as xray).

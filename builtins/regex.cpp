@@ -300,7 +300,7 @@ class CaptureReference final : public Filter {
     if (type() != ValueType::String || g == nullptr) return std::nullopt;
     return ctx.charged_copy(g->text);
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const RegexCaptures::Group* g = find(ctx);
     if (type() != ValueType::Numeric || g == nullptr) return std::nullopt;
     return g->position;

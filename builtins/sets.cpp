@@ -1,8 +1,7 @@
-// Set family: piece designators and set algebra (| & ~), counting (#, also string length), and `in`
-// (subset; substring for strings).
-#include <bit>
-
+// Set family: piece designators (the class is in builtins/piece_designator.h) and set algebra
+// (| & ~), counting (#, also string length), and `in` (subset; substring for strings).
 #include "builtins/builtins.h"
+#include "builtins/piece_designator.h"
 #include "builtins/string_functions.h"
 #include "chess/position.h"
 #include "interpreter/binder.h"
@@ -13,55 +12,6 @@ namespace {
 using namespace interpreter;  // NOLINT
 using chess::Color;
 using chess::PieceType;
-
-// `Ka1`, `[RQ]a-h8`, `_`, `.`: the squares of `squares_` whose contents are allowed by the mask
-// (bit 0 empty, bits 1-6 white pawn…king, bits 7-12 black pawn…king).
-class PieceDesignator final : public Filter {
- public:
-  PieceDesignator(std::uint16_t mask, SquareSet squares) : Filter(ValueType::Set), squares_(squares) {
-    const unsigned white = (mask >> 1) & kAllTypes, black = (mask >> 7) & kAllTypes;
-    everything_ = mask == grammar::content::kAll;
-    empty_ = (mask & grammar::content::kEmpty) != 0;
-    both_ = white & black;
-    white_only_ = white & ~black;
-    black_only_ = black & ~white;
-    // One piece of one colour (`k`, `Q`), the most common designator: two lookups, no loop.
-    if (!everything_ && !empty_ && both_ == 0 && std::popcount(white | black) == 1) {
-      single_ = true;
-      single_colour_ = white != 0 ? Color::White : Color::Black;
-      single_type_ = static_cast<PieceType>(std::countr_zero(white | black) + 1);
-    }
-  }
-
-  // Piece designators stand in most queries' hot loops: one lookup per piece type named.
-  SquareSet squares(Context& ctx) const override {
-    if (everything_) return squares_;
-    const chess::Position& pos = ctx.position();
-    if (single_) return pos.pieces(single_colour_, single_type_) & squares_;
-    SquareSet found = empty_ ? ~pos.occupied() : SquareSet();
-    if (both_ != 0) found |= of_types(pos, both_);
-    if (white_only_ != 0) found |= of_types(pos, white_only_) & pos.pieces(Color::White);
-    if (black_only_ != 0) found |= of_types(pos, black_only_) & pos.pieces(Color::Black);
-    return found & squares_;
-  }
-
- private:
-  static constexpr unsigned kAllTypes = 0x3f;  // bit t-1: piece type t (pawn 1 … king 6)
-
-  static SquareSet of_types(const chess::Position& pos, unsigned types) {
-    if (types == kAllTypes) return pos.occupied();
-    SquareSet found;
-    for (; types != 0; types &= types - 1) found |= pos.pieces(static_cast<PieceType>(std::countr_zero(types) + 1));
-    return found;
-  }
-  SquareSet squares_;
-  bool everything_ = false;
-  bool empty_ = false;
-  bool single_ = false;
-  Color single_colour_ = Color::White;
-  PieceType single_type_ = PieceType::None;
-  unsigned both_ = 0, white_only_ = 0, black_only_ = 0;
-};
 
 enum class SetOp { Union, Intersection };
 
@@ -92,7 +42,7 @@ class Complement final : public Filter {
 class Count final : public Filter {
  public:
   explicit Count(FilterPtr operand) : Filter(ValueType::Numeric), operand_(std::move(operand)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override { return operand_->squares(ctx).count(); }
+  MaybeNumber number(Context& ctx) const override { return operand_->squares(ctx).count(); }
   bool match(Context&) const override { return true; }
 
  private:

@@ -17,7 +17,7 @@ class Sort final : public Filter {
   Sort(ValueType type, int index, bool minimize, FilterPtr body)
       : Filter(type), index_(index), minimize_(minimize), body_(std::move(body)) {}
 
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     std::optional<SortKey> v = evaluate(ctx);
     if (!v) return std::nullopt;
     return std::get<std::int64_t>(*v);
@@ -35,7 +35,7 @@ class Sort final : public Filter {
       if (!t) return std::nullopt;
       return SortKey{std::move(*t)};
     }
-    std::optional<std::int64_t> n = numeric_value(*body_, ctx);
+    MaybeNumber n = numeric_value(*body_, ctx);
     if (!n) return std::nullopt;
     return SortKey{*n};
   }

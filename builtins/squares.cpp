@@ -55,7 +55,7 @@ class SingleSquare final : public Filter {
 
   bool match(Context& ctx) const override { return number(ctx).has_value(); }
 
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const SquareSet set = operand_->squares(ctx);
     if (set.is_empty() || set.has_more_than_one()) return std::nullopt;
     const Square s = set.first();
@@ -85,7 +85,7 @@ class Power final : public Filter {
  public:
   explicit Power(FilterPtr operand) : Filter(ValueType::Numeric), operand_(std::move(operand)) {}
   bool match(Context&) const override { return true; }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const chess::Position& pos = ctx.position();
     const SquareSet set = operand_->squares(ctx);
     return (set & pos.pieces(PieceType::Pawn)).count() + 3 * (set & pos.pieces(PieceType::Knight)).count() +

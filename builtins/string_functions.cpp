@@ -42,7 +42,7 @@ class ImplicitSearch final : public Filter {
 class StringLength final : public Filter {
  public:
   explicit StringLength(FilterPtr operand) : Filter(ValueType::Numeric), operand_(std::move(operand)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     std::optional<std::string> s = operand_->text(ctx);
     if (!s) return std::nullopt;
     return static_cast<std::int64_t>(utf8::length(*s));  // code points, as CQLi counts
@@ -86,7 +86,7 @@ std::string position_text(const Context& ctx, chess::NodeId node) {
   std::string out = "move " + std::to_string(pos.fullmove_number()) +
                     (pos.side_to_move() == chess::Color::White ? " (wtm)" : " (btm)");
   if (Context::is_imaginary(node)) {
-    if (std::optional<std::int64_t> id = ctx.position_id(node)) out += " position " + std::to_string(*id);
+    if (MaybeNumber id = ctx.position_id(node)) out += " position " + std::to_string(*id);
     return out + " imaginary";
   }
   if (!ctx.is_mainline(node)) out += " position " + std::to_string(*ctx.position_id(node));
@@ -112,7 +112,7 @@ std::string argument_text(const TextArgument& argument, Context& ctx) {
       return std::string(1, ctx.position().piece_at(at.first()).letter()) + at.first().name();
     }
     case ValueType::Numeric: {
-      std::optional<std::int64_t> n = f.number(ctx);
+      MaybeNumber n = f.number(ctx);
       return n ? std::to_string(*n) : "<false>";
     }
     case ValueType::String: {
@@ -157,8 +157,8 @@ class StringMap final : public Filter {
       return std::nullopt;
     }
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    if constexpr (std::is_same_v<std::invoke_result_t<Fn, const std::string&>, std::optional<std::int64_t>>) {
+  MaybeNumber number(Context& ctx) const override {
+    if constexpr (std::is_same_v<std::invoke_result_t<Fn, const std::string&>, MaybeNumber>) {
       std::optional<std::string> s = operand_->text(ctx);
       if (!s) return std::nullopt;
       return fn_(*s);
@@ -182,7 +182,7 @@ std::optional<std::string> to_lower(const std::string& s) { return utf8::to_lowe
 std::optional<std::string> to_upper(const std::string& s) { return utf8::to_upper(s); }
 
 // `int "23"`: an optionally signed decimal 32-bit integer and nothing else.
-std::optional<std::int64_t> parse_int(const std::string& s) {
+MaybeNumber parse_int(const std::string& s) {
   std::size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
   if (i == s.size()) return std::nullopt;
   std::int64_t value = 0;
@@ -196,7 +196,7 @@ std::optional<std::int64_t> parse_int(const std::string& s) {
   return value;
 }
 
-std::optional<std::int64_t> char_code(const std::string& s) {
+MaybeNumber char_code(const std::string& s) {
   if (s.size() != 1) return std::nullopt;
   return static_cast<unsigned char>(s[0]);
 }
@@ -205,7 +205,7 @@ class CodeToChar final : public Filter {
  public:
   explicit CodeToChar(FilterPtr operand) : Filter(ValueType::String), operand_(std::move(operand)) {}
   std::optional<std::string> text(Context& ctx) const override {
-    std::optional<std::int64_t> n = numeric_value(*operand_, ctx);
+    MaybeNumber n = numeric_value(*operand_, ctx);
     if (!n || *n < 1 || *n > 127) return std::nullopt;
     return std::string(1, static_cast<char>(*n));
   }
@@ -219,7 +219,7 @@ class IndexOf final : public Filter {
  public:
   IndexOf(FilterPtr needle, FilterPtr haystack)
       : Filter(ValueType::Numeric), needle_(std::move(needle)), haystack_(std::move(haystack)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     std::optional<std::string> n = needle_->text(ctx);
     if (!n) return std::nullopt;
     std::optional<std::string> h = haystack_->text(ctx);
@@ -240,7 +240,7 @@ class StringIndex final : public Filter {
   std::optional<std::string> text(Context& ctx) const override {
     std::optional<std::string> s = string_->text(ctx);
     if (!s) return std::nullopt;
-    std::optional<std::int64_t> i = numeric_value(*index_, ctx);
+    MaybeNumber i = numeric_value(*index_, ctx);
     if (!i) return std::nullopt;
     std::optional<std::size_t> begin = utf8::offset(*s, *i);
     std::optional<std::size_t> end = utf8::offset(*s, *i + 1);
@@ -262,8 +262,8 @@ class StringSlice final : public Filter {
   std::optional<std::string> text(Context& ctx) const override {
     std::optional<std::string> s = string_->text(ctx);
     if (!s) return std::nullopt;
-    std::optional<std::int64_t> from = numeric_value(*from_, ctx);
-    std::optional<std::int64_t> to = numeric_value(*to_, ctx);
+    MaybeNumber from = numeric_value(*from_, ctx);
+    MaybeNumber to = numeric_value(*to_, ctx);
     if (!from || !to) return std::nullopt;
     auto size = static_cast<std::int64_t>(utf8::length(*s));
     std::int64_t begin = std::clamp<std::int64_t>(*from, 0, size);
@@ -282,11 +282,11 @@ class Extremum final : public Filter {
  public:
   Extremum(ValueType type, bool maximum, std::vector<FilterPtr> arguments)
       : Filter(type), maximum_(maximum), arguments_(std::move(arguments)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     if (type() != ValueType::Numeric) return std::nullopt;
-    std::optional<std::int64_t> best;
+    MaybeNumber best;
     for (const FilterPtr& f : arguments_) {
-      std::optional<std::int64_t> v = numeric_value(*f, ctx);
+      MaybeNumber v = numeric_value(*f, ctx);
       if (!v) return std::nullopt;
       if (!best || (maximum_ ? *v > *best : *v < *best)) best = v;
     }
@@ -313,8 +313,8 @@ enum class NumericFunction { Abs, Sqrt };
 class NumericMap final : public Filter {
  public:
   NumericMap(NumericFunction fn, FilterPtr operand) : Filter(ValueType::Numeric), fn_(fn), operand_(std::move(operand)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    std::optional<std::int64_t> v = numeric_value(*operand_, ctx);
+  MaybeNumber number(Context& ctx) const override {
+    MaybeNumber v = numeric_value(*operand_, ctx);
     if (!v) return std::nullopt;
     switch (fn_) {
       case NumericFunction::Abs: return checked_abs(*v);  // abs of the least number overflows

@@ -35,10 +35,10 @@ class TransformUnion final : public Filter {
     for (const FilterPtr& v : versions_) all |= v->squares(ctx);
     return all;
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
-    std::optional<std::int64_t> best;
+  MaybeNumber number(Context& ctx) const override {
+    MaybeNumber best;
     for (const FilterPtr& v : versions_) {
-      std::optional<std::int64_t> n = v->number(ctx);
+      MaybeNumber n = v->number(ctx);
       if (n && (!best || *n > *best)) best = n;
     }
     return best;
@@ -57,7 +57,7 @@ class TransformUnion final : public Filter {
 class TransformCount final : public Filter {
  public:
   explicit TransformCount(std::vector<FilterPtr> versions) : Filter(ValueType::Numeric), versions_(std::move(versions)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     std::int64_t n = 0;
     for (const FilterPtr& v : versions_) {
       CommentMark mark = ctx.comment_mark();

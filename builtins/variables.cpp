@@ -28,7 +28,7 @@ class VariableRef final : public Filter {
     }
     return std::holds_alternative<SquareSet>(v) ? std::get<SquareSet>(v) : SquareSet();
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     const Value& v = ctx.variable(slot_);
     if (type() == ValueType::Piece) return std::nullopt;
     if (std::holds_alternative<std::int64_t>(v)) return std::get<std::int64_t>(v);
@@ -81,7 +81,7 @@ class Assignment final : public Filter {
     ctx.variable(slot_) = s;
     return s;
   }
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     auto n = value_->number(ctx);
     if (n) ctx.variable(slot_) = *n;
     return n;

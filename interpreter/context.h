@@ -21,6 +21,7 @@
 #include "chess/game.h"
 #include "chess/pgn_writer.h"
 #include "interpreter/dictionary.h"
+#include "interpreter/maybe_number.h"
 #include "interpreter/value.h"
 
 namespace re2 {
@@ -144,7 +145,7 @@ struct GameConstantSlot {
                             // REPL) share a context and number their slots from 0 each
   std::uint8_t known = 0;  // which of the answers below are stored
   bool matched = false;
-  std::optional<std::int64_t> number;
+  MaybeNumber number;
   std::optional<std::string> text;
 };
 
@@ -389,7 +390,15 @@ class Context {
   void mark_match_comment() { match_comment_counts_.push_back(static_cast<std::uint32_t>(comments_.size())); }
   const std::vector<std::uint32_t>& match_comment_counts() const { return match_comment_counts_; }
   void clear_match_comments() { match_comment_counts_.clear(); }
-  CommentMark comment_mark() const { return CommentMark(byte_size(comments_), byte_size(edits_)); }
+  CommentMark comment_mark() const {
+    std::size_t comments = byte_size(comments_);
+    // GCC 12 makes the two sizes with one SSE subtraction and moves the halves to general
+    // registers through the stack; the upper half's reload fails store forwarding on Zen 4 (a
+    // third of `line`'s quick refusal, at every start). Pinning one size to a general register
+    // keeps both scalar.
+    __asm__("" : "+r"(comments));
+    return CommentMark(comments, byte_size(edits_));
+  }
   // Nearly every rollback finds nothing to drop: that test is inline, the resizing is not.
   void rollback_comments(CommentMark mark) {
     if (mark != comment_mark()) rollback_changed(mark);

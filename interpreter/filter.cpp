@@ -18,7 +18,7 @@ bool Filter::match(Context& ctx) const {
 }
 
 SquareSet Filter::squares(Context&) const { return SquareSet(); }
-std::optional<std::int64_t> Filter::number(Context&) const { return std::nullopt; }
+MaybeNumber Filter::number(Context&) const { return std::nullopt; }
 std::optional<std::string> Filter::text(Context&) const { return std::nullopt; }
 std::optional<chess::NodeId> Filter::position(Context&) const { return std::nullopt; }
 

@@ -8,6 +8,7 @@
 
 #include "chess/square_set.h"
 #include "interpreter/context.h"
+#include "interpreter/maybe_number.h"
 #include "interpreter/value_type.h"
 
 namespace quarry::interpreter {
@@ -29,7 +30,7 @@ class Filter {
 
   virtual bool match(Context& ctx) const;
   virtual SquareSet squares(Context& ctx) const;
-  virtual std::optional<std::int64_t> number(Context& ctx) const;
+  virtual MaybeNumber number(Context& ctx) const;
   virtual std::optional<std::string> text(Context& ctx) const;
   // Position filters: the game-tree node they name, nullopt when they name none.
   virtual std::optional<chess::NodeId> position(Context& ctx) const;
@@ -57,7 +58,7 @@ class Filter {
 using FilterPtr = std::unique_ptr<Filter>;
 
 // A set used where a number is wanted stands for its number of squares.
-inline std::optional<std::int64_t> numeric_value(const Filter& f, Context& ctx) {
+inline MaybeNumber numeric_value(const Filter& f, Context& ctx) {
   if (f.type() == ValueType::Set || f.type() == ValueType::Piece) return f.squares(ctx).count();
   return f.number(ctx);
 }

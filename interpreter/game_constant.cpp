@@ -41,7 +41,7 @@ bool GameConstant::match(Context& ctx) const {
                     [&] { return inner_->match(ctx); });
 }
 
-std::optional<std::int64_t> GameConstant::number(Context& ctx) const {
+MaybeNumber GameConstant::number(Context& ctx) const {
   return remembered(current_slot(ctx), GameConstantSlot::kNumber, &GameConstantSlot::number,
                     [&] { return inner_->number(ctx); });
 }

@@ -25,7 +25,7 @@ class GameConstant final : public Filter {
   }
 
   bool match(Context& ctx) const override;
-  std::optional<std::int64_t> number(Context& ctx) const override;
+  MaybeNumber number(Context& ctx) const override;
   std::optional<std::string> text(Context& ctx) const override;
   bool is_constant() const override { return true; }
   // The answer match() gives in this game, computed now without the cache (the tag gate's probe).

@@ -82,7 +82,7 @@ void Session::print_value(const interpreter::Filter& filter) {
       return;
     }
     case ValueType::Numeric: {
-      std::optional<std::int64_t> n = filter.number(ctx_);
+      interpreter::MaybeNumber n = filter.number(ctx_);
       print_comments();
       if (n) out_ << *n << "\n";
       else out_ << "no value (does not match)\n";

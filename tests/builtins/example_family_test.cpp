@@ -19,7 +19,7 @@ using grammar::ShapeKind;
 class PawnsOf final : public Filter {
  public:
   explicit PawnsOf(FilterPtr squares) : Filter(ValueType::Numeric), squares_(std::move(squares)) {}
-  std::optional<std::int64_t> number(Context& ctx) const override {
+  MaybeNumber number(Context& ctx) const override {
     return (ctx.position().pieces(chess::PieceType::Pawn) & squares_->squares(ctx)).count();
   }
 

@@ -64,7 +64,7 @@ class GameEvaluation {
 
   bool matches() { return query_->body->match(ctx_); }
   chess::SquareSet squares() { return query_->body->squares(ctx_); }
-  std::optional<std::int64_t> number() { return query_->body->number(ctx_); }
+  interpreter::MaybeNumber number() { return query_->body->number(ctx_); }
   std::optional<std::string> text() { return query_->body->text(ctx_); }
   interpreter::ValueType type() const { return query_->body->type(); }
   const interpreter::Filter& body() const { return *query_->body; }

@@ -21,7 +21,7 @@ void add_tags(GameEvaluation& e) {
 struct Tagged {
   explicit Tagged(const std::string& query) : e(query, kStart) { add_tags(e); }
   std::optional<std::string> text() { return e.text(); }
-  std::optional<std::int64_t> number() { return e.number(); }
+  quarry::interpreter::MaybeNumber number() { return e.number(); }
   bool matches() { return e.matches(); }
   GameEvaluation e;
 };

@@ -108,3 +108,29 @@ TEST_CASE("pin syntax", "[lines]") {
   CHECK_FALSE(compile_error("pin from R from Q").empty());
   CHECK(compile_error("pin from R to k").empty());
 }
+
+TEST_CASE("pin: the same pins found from the targets and from the sliders", "[lines]") {
+  // Up to four targets are looked at from the target side, more from each slider: both give the
+  // pins of every target. White Re1 pins e5 to e8, Ba4 pins d7 to e8, Qh4 pins f6 to d8; `to a`
+  // names five targets (the slider side), `to [kq]` two.
+  const std::string fen = "3qk3/3p4/5n2/4n3/B6Q/8/8/4R1K1 w - - 0 1";
+  CHECK(Evaluation("pin to k", fen).squares() == squares_of("e8"));
+  CHECK(Evaluation("pin through a to k", fen).squares() == squares_of("e5 d7"));
+  CHECK(Evaluation("pin from [RB] to k", fen).squares() == squares_of("e1 a4"));
+  CHECK(Evaluation("pin to [kq]", fen).squares() == squares_of("d8 e8"));
+  CHECK(Evaluation("pin through a to [kq]", fen).squares() == squares_of("e5 d7 f6"));
+  CHECK(Evaluation("pin to a", fen).squares() == squares_of("d8 e8"));
+  CHECK(Evaluation("pin through a to a", fen).squares() == squares_of("e5 d7 f6"));
+  CHECK(Evaluation("pin from Q to a", fen).squares() == squares_of("h4"));
+  CHECK(Evaluation("pin from Q to k", fen).squares().is_empty());
+  CHECK(Evaluation("flipcolor pin from [RQB] to k", fen).squares() == squares_of("e1 a4"));
+}
+
+TEST_CASE("pin: an operand that is not a designator is read as written", "[lines]") {
+  // With a set that is not a plain designator the operands are read in their order (the
+  // designator-only form reads the target first); the pins found are the same.
+  CHECK(Evaluation("pin from {R | B} to {k | K}", kPins).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin through {n} to k", kPins).squares() == squares_of("e5"));
+  CHECK(Evaluation("pin from R to {k & e1-8}", kPins).squares() == squares_of("e1"));
+  CHECK_FALSE(Evaluation("pin from {Q} to k", kPins).matches());
+}

@@ -16,7 +16,7 @@ std::optional<std::string> text_of(const std::string& query) {
   Evaluation e(query, kStart);
   return e.text();
 }
-std::optional<std::int64_t> number_of(const std::string& query) {
+quarry::interpreter::MaybeNumber number_of(const std::string& query) {
   Evaluation e(query, kStart);
   return e.number();
 }

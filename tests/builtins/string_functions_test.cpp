@@ -19,7 +19,7 @@ std::optional<std::string> text_of(const std::string& query, const std::string& 
   Evaluation e(query, fen);
   return e.text();
 }
-std::optional<std::int64_t> number_of(const std::string& query, const std::string& fen = kStart) {
+quarry::interpreter::MaybeNumber number_of(const std::string& query, const std::string& fen = kStart) {
   Evaluation e(query, fen);
   return e.number();
 }
