@@ -163,6 +163,9 @@ class StringMap final : public Filter {
       if (!s) return std::nullopt;
       return fn_(*s);
     } else {
+      // A function giving anything else (an old std::optional<std::int64_t>) must not compile
+      // into a filter whose every number is none.
+      static_assert(std::is_same_v<std::invoke_result_t<Fn, const std::string&>, std::optional<std::string>>);
       return std::nullopt;
     }
   }

@@ -117,7 +117,7 @@ class LineWriter {
   // The most a Run's word takes in the buffer: its separator, and the 16 bytes stored for it.
   static constexpr std::size_t kRunWordRoom = 1 + 2 * sizeof(std::uint64_t);
 
-  // A Run with room for `room` bytes; no other call until close_run. Not after a glue_after word.
+  // A Run with room for `room_needed` bytes; no other call until close_run. Not after a glue_after word.
   Run open_run(std::size_t room_needed) {
     return Run(room(room_needed), column_, width_);
   }

@@ -21,6 +21,7 @@
 #include "chess/game.h"
 #include "chess/pgn_writer.h"
 #include "interpreter/dictionary.h"
+#include "interpreter/keep_in_register.h"
 #include "interpreter/maybe_number.h"
 #include "interpreter/position_facts.h"
 #include "interpreter/value.h"
@@ -353,9 +354,9 @@ class Context {
     std::size_t comments = byte_size(comments_);
     // GCC 12 makes the two sizes with one SSE subtraction and moves the halves to general
     // registers through the stack; the upper half's reload fails store forwarding on Zen 4 (a
-    // third of `line`'s quick refusal, at every start). Pinning one size to a general register
-    // keeps both scalar.
-    __asm__("" : "+r"(comments));
+    // third of `line`'s quick refusal, at every start; measured with GCC 12.2, bench/RESULTS.md).
+    // Pinning one size to a general register keeps both scalar.
+    keep_in_general_register(comments);
     return CommentMark(comments, byte_size(edits_));
   }
   // Nearly every rollback finds nothing to drop: that test is inline, the resizing is not.

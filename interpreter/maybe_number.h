@@ -27,9 +27,6 @@ class MaybeNumber {
   // The number; only when there is one (as std::optional's operator*).
   constexpr std::int64_t operator*() const { return value_; }
   constexpr std::int64_t value_or(std::int64_t otherwise) const { return present_ ? value_ : otherwise; }
-  constexpr std::optional<std::int64_t> optional() const {
-    return present_ ? std::optional<std::int64_t>(value_) : std::nullopt;
-  }
 
   // Equal when both are none or both hold the same number (as std::optional's ==).
   friend constexpr bool operator==(MaybeNumber a, MaybeNumber b) {
