@@ -110,6 +110,15 @@ LineWriter::Chars8 move_number(unsigned number, bool white) {
   return {digits | dots << (8 * count), count + (white ? 1 : 3)};
 }
 
+// The SAN of a node's move; `nodes` are its game's nodes. A node's move is legal or the null move
+// (the reader and the REPL add no other): a child that is not a null move is a legal reply, so a
+// check before it is no mate. Looked at only after a check, the one case where it matters.
+SanText move_san(const GameNode* nodes, const GameNode& node) {
+  const bool reply_known =
+      node.position.in_check() && node.first_child != kNoNode && !nodes[node.first_child].move.is_null();
+  return san_text(nodes[node.parent].position, node.move, node.position, reply_known);
+}
+
 // A SAN as the LineWriter's register-held characters (a SanText is one 8-byte word).
 LineWriter::Chars8 san_chars(const SanText& san) {
   static_assert(sizeof(SanText) == sizeof(std::uint64_t));
@@ -398,12 +407,7 @@ void PgnWriter::Impl::move(NodeId id) {
       glue = format_.compact_moves;
     }
   }
-  // A node's move is legal or the null move (the reader and the REPL add no other): a child that
-  // is not a null move is a legal reply, so a check before it is no mate. Looked at only after a
-  // check, the one case where it matters.
-  const bool reply_known = node.position.in_check() && node.first_child != kNoNode &&
-                           !game_->node(node.first_child).move.is_null();
-  LineWriter::Chars8 san = san_chars(san_text(before, node.move, node.position, reply_known));
+  LineWriter::Chars8 san = san_chars(move_san(&game_->node(game_->root()), node));
   if (numbered && !format_.compact_moves && !format_.split_moves) san = {san.chars << 8 | ' ', san.size + 1};
   if (only_repeated_after(id, node)) {
     line_.move_pair(number, san, glue, repeated_block_.data(), repeated_block_size_);
@@ -453,10 +457,7 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
     LineWriter::Chars8 number;
     const bool numbered = numbers && (white || need_number);
     if (numbered) number = move_number(static_cast<unsigned>(before.fullmove_number()), white);
-    // As in move(): a non-null reply proves a check is no mate.
-    const bool reply_known =
-        node.position.in_check() && node.first_child != kNoNode && !nodes[node.first_child].move.is_null();
-    LineWriter::Chars8 san = san_chars(san_text(before, node.move, node.position, reply_known));
+    LineWriter::Chars8 san = san_chars(move_san(nodes, node));
     if (numbered && spaced) san = {san.chars << 8 | ' ', san.size + 1};
     run.move_word(number, san);
     need_number = false;
