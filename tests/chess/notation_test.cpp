@@ -93,6 +93,29 @@ TEST_CASE("parse_san refuses moves of pinned pieces and moves that leave the kin
   CHECK(san(check, "Kd1") == move("e1", "d1"));
 }
 
+TEST_CASE("parse_san tells a pin by the kind of the king's line", "[notation]") {
+  // A pinned piece may move along its line (or take the pinner), not off it; on a file and a
+  // diagonal at once: the rook on e4 by the rook on e8, the bishop on d2 by the bishop on a5.
+  const Position pins = fen("4r1k1/8/8/b7/4R3/8/3B4/4K3 w - - 0 1");
+  CHECK(san(pins, "Re6") == move("e4", "e6"));
+  CHECK(san(pins, "Rxe8+") == move("e4", "e8"));
+  CHECK_FALSE(parse_san(pins, "Rd4").has_value());
+  CHECK(san(pins, "Bc3") == move("d2", "c3"));
+  CHECK(san(pins, "Bxa5") == move("d2", "a5"));
+  CHECK_FALSE(parse_san(pins, "Be3").has_value());
+  // The same lines held by sliders of the other kind pin nothing: a bishop on the file, a rook
+  // on the diagonal.
+  const Position no_pins = fen("4b1k1/8/8/r7/4R3/8/3N4/4K3 w - - 0 1");
+  CHECK(san(no_pins, "Rd4") == move("e4", "d4"));
+  CHECK(san(no_pins, "Nf3") == move("d2", "f3"));
+  CHECK(san(no_pins, "Nb3") == move("d2", "b3"));
+  // A rank: the rook on c1 stays on the first rank or takes the rook on a1.
+  const Position rank = fen("8/8/8/8/k7/8/8/r1R1K3 w - - 0 1");
+  CHECK(san(rank, "Rxa1") == move("c1", "a1"));
+  CHECK(san(rank, "Rd1") == move("c1", "d1"));
+  CHECK_FALSE(parse_san(rank, "Rc2").has_value());
+}
+
 TEST_CASE("parse_san refuses a slider whose way is blocked", "[notation]") {
   // The only piece of the type that reaches the square on an empty board is taken without
   // computing attacks; the squares between must still be empty.
