@@ -428,21 +428,23 @@ bool leaves_king_attacked(const Position& pos, Square from, Square to) {
   const Color us = pos.side_to_move();
   const Color them = ~us;
   const bool king_moves = pos.piece_at(from).type() == PieceType::King;
-  const Square king = king_moves ? to : pos.king(us);
+  const Square home = pos.king(us);  // valid below: `from` holds a king, or the test returns
+  const Square king = king_moves ? to : home;
   if (!king.is_valid()) return false;
-  if (!king_moves && !pos.in_check()) {
-    // Out of check, only a slider line through `from` can open onto the king; a piece that stays
-    // on that line (no piece but the king can cross to its other side) keeps it closed.
-    // Without a branch on the line's kind, which the processor could not predict (about half the
-    // moves start on one of the king's lines): a `from` off them has an empty line.
-    const SquareSet queens = pos.pieces(them, PieceType::Queen);
-    const SquareSet straight = pos.pieces(them, PieceType::Rook) | queens;
-    const SquareSet diagonal = pos.pieces(them, PieceType::Bishop) | queens;
-    // Enemy sliders that move along the king's line through `from`.
-    const SquareSet snipers = rook_rays(king).contains(from) ? straight : diagonal;
-    const SquareSet line = line_through(king, from);
-    if (line.contains(to) || !line.intersects(snipers)) return false;
-  }
+  // Out of check, only a slider line through `from` can open onto the king; a piece that stays
+  // on that line (no piece but the king can cross to its other side) keeps it closed. Tested for
+  // every move and used only for a move of another piece, out of check: one branch where a branch
+  // on the king's move (which the processor could not tell from the SAN's letter) came first.
+  // Without a branch on the line's kind either (about half the moves start on one of the king's
+  // lines): a `from` off them has an empty line.
+  const SquareSet queens = pos.pieces(them, PieceType::Queen);
+  const SquareSet straight = pos.pieces(them, PieceType::Rook) | queens;
+  const SquareSet diagonal = pos.pieces(them, PieceType::Bishop) | queens;
+  // Enemy sliders that move along the king's line through `from`.
+  const SquareSet snipers = rook_rays(home).contains(from) ? straight : diagonal;
+  const SquareSet line = line_through(home, from);
+  const bool stays_closed = line.contains(to) | !line.intersects(snipers);
+  if (!king_moves & !pos.in_check() & stays_closed) return false;
   const SquareSet occupied = (pos.occupied() & ~SquareSet(from)) | SquareSet(to);
   const SquareSet enemies = pos.pieces(them) & ~SquareSet(to);  // a capture removes one
   return (pos.attackers_to(king, occupied) & enemies).any();

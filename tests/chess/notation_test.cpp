@@ -114,6 +114,14 @@ TEST_CASE("parse_san tells a pin by the kind of the king's line", "[notation]") 
   CHECK(san(rank, "Rxa1") == move("c1", "a1"));
   CHECK(san(rank, "Rd1") == move("c1", "d1"));
   CHECK_FALSE(parse_san(rank, "Rc2").has_value());
+  // A king's move is tested by the attacks on its new square, out of check too: the rook on a2
+  // holds the second rank, and the bishop on b4 the d2 square twice over.
+  const Position king = fen("4k3/8/8/8/1b6/8/r7/4K3 w - - 0 1");
+  CHECK(san(king, "Kd1") == move("e1", "d1"));
+  CHECK(san(king, "Kf1") == move("e1", "f1"));
+  CHECK_FALSE(parse_san(king, "Ke2").has_value());
+  CHECK_FALSE(parse_san(king, "Kd2").has_value());
+  CHECK_FALSE(parse_san(king, "Kf2").has_value());
 }
 
 TEST_CASE("parse_san refuses a slider whose way is blocked", "[notation]") {
