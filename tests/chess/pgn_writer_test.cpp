@@ -508,3 +508,19 @@ TEST_CASE("a repeated comment at every node in order, with one writer for games 
     CHECK(repeated == expected);
   }
 }
+
+TEST_CASE("plain moves: move numbers where their digits grow, after a comment at every move", "[pgn_writer]") {
+  // The runs of plain moves take numbers below 1000 from a table, by number and side.
+  const Game g = read_one("[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 9\"]\n\n9...Kd7 10.Kd2 Ke7 *\n");
+  std::vector<NodeId> all;
+  for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+  std::string out;
+  PgnWriter(PgnFormat{}).write(out, g, {}, RepeatedComment{"CQL", all});
+  CHECK(out.ends_with("\n\n{CQL} 9...Kd7 {CQL} 10.Kd2 {CQL} 10...Ke7 {CQL} *\n\n"));
+  const Game g100 = read_one("[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 99\"]\n\n99...Kd7 100.Kd2 Ke7 *\n");
+  all.clear();
+  for (NodeId id = 0; id < g100.node_count(); ++id) all.push_back(id);
+  out.clear();
+  PgnWriter(PgnFormat{}).write(out, g100, {}, RepeatedComment{"CQL", all});
+  CHECK(out.ends_with("\n\n{CQL} 99...Kd7 {CQL} 100.Kd2 {CQL} 100...Ke7 {CQL} *\n\n"));
+}
