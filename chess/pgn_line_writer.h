@@ -17,9 +17,11 @@ namespace quarry::chess {
 // each, and copying them by hand costs less than growing a std::string a few bytes at a time.
 class LineWriter {
  public:
-  void start(int width) {
+  // A new text from the line start; keep_text: after the text there is (a game after the games
+  // before it), else instead of it.
+  void start(int width, bool keep_text = false) {
     width_ = width < 1 ? 1 : static_cast<std::size_t>(width);
-    size_ = 0;
+    if (!keep_text) size_ = 0;
     column_ = 0;
     glue_next_ = false;
   }
@@ -98,6 +100,14 @@ class LineWriter {
       to_ += low.size + high.size;
     }
 
+    // A word of at most 8 characters held in a register, right after another word of this Run
+    // (so never at a line start).
+    void word8_after_word(Chars8 word) {
+      separate_mid_line(word.size);
+      store8(to_, word.chars);
+      to_ += word.size;
+    }
+
    private:
     friend class LineWriter;
     Run(char* to, std::size_t column, std::size_t width) : to_(to), column_(column), width_(width) {}
@@ -109,6 +119,12 @@ class LineWriter {
       const std::size_t space = column_ != 0 ? 1 : 0;
       to_ += space;
       column_ = ((column_ + space) & (wrap - 1)) + size;  // wrap: 0 + size
+    }
+    // separate() where the column is known not to be 0.
+    void separate_mid_line(std::size_t size) {
+      const std::size_t wrap = column_ + 1 + size > width_ ? 1 : 0;
+      *to_++ = static_cast<char>(' ' - wrap * (' ' - '\n'));
+      column_ = ((column_ + 1) & (wrap - 1)) + size;
     }
     char* to_;
     std::size_t column_;

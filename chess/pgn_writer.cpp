@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -14,6 +13,7 @@
 
 #include "chess/notation.h"
 #include "chess/pgn_line_writer.h"
+#include "chess/pgn_move_token.h"
 #include "chess/pgn_tag_line.h"
 
 namespace quarry::chess {
@@ -68,69 +68,25 @@ void assign_compact_text(std::string& out, std::string_view text) {
 // read back, so tag patterns never leave them out.
 bool defines_the_game(std::string_view name) { return name == "FEN" || name == "SetUp" || name == "Variant"; }
 
-// Writes the decimal digits of value ending at `end`; returns where they start.
-char* digits_before(char* end, unsigned value) {
-  do {
-    *--end = static_cast<char>('0' + value % 10);
-    value /= 10;
-  } while (value != 0);
-  return end;
-}
-
-// The numbers below 1000 (nearly every move number): the digits in the low three bytes, first
-// digit lowest, and how many there are in the top byte.
-constexpr auto kSmallNumbers = [] {
-  std::array<std::uint32_t, 1000> table{};
-  for (unsigned n = 0; n < table.size(); ++n) {
-    const unsigned count = n < 10 ? 1 : n < 100 ? 2 : 3;
-    std::uint32_t word = count << 24;
-    unsigned rest = n;
-    for (unsigned i = count; i-- > 0; rest /= 10) word |= (std::uint32_t{'0'} + rest % 10) << (8 * i);
-    table[n] = word;
-  }
-  return table;
-}();
-
-// A move number and its dots ("12." before white's move, "12..." before black's) as the
-// LineWriter's register-held characters. A fullmove number has at most five digits (16 bits).
-LineWriter::Chars8 move_number(unsigned number, bool white) {
-  std::uint64_t digits = 0;
-  std::size_t count = 0;
-  if (number < kSmallNumbers.size()) {
-    digits = kSmallNumbers[number] & 0xffffff;
-    count = kSmallNumbers[number] >> 24;
-  } else {
-    char buffer[8];
-    const char* first = digits_before(buffer + sizeof buffer, number);
-    for (const char* c = first; c != buffer + sizeof buffer; ++c, ++count) {
-      digits |= std::uint64_t{static_cast<unsigned char>(*c)} << (8 * count);
-    }
-  }
-  const std::uint64_t dots = white ? 0x2e : 0x2e2e2e;  // CQLi writes "1.e4 e5" and "1...e5"
-  return {digits | dots << (8 * count), count + (white ? 1 : 3)};
-}
-
 // The SAN of a node's move; `nodes` are its game's nodes. A node's move is legal or the null move
 // (the reader and the REPL add no other): a child that is not a null move is a legal reply, so a
 // check before it is no mate. Looked at only after a check, the one case where it matters.
-SanText move_san(const GameNode* nodes, const GameNode& node) {
+SanText move_san(const GameNode* nodes, const GameNode& parent, const GameNode& node) {
   const bool reply_known =
       node.position.in_check() && node.first_child != kNoNode && !nodes[node.first_child].move.is_null();
-  return san_text(nodes[node.parent].position, node.move, node.position, reply_known);
+  return san_text(parent.position, node.move, node.position, reply_known);
 }
+SanText move_san(const GameNode* nodes, const GameNode& node) { return move_san(nodes, nodes[node.parent], node); }
 
-// A SAN as the LineWriter's register-held characters (a SanText is one 8-byte word).
-LineWriter::Chars8 san_chars(const SanText& san) {
-  static_assert(sizeof(SanText) == sizeof(std::uint64_t));
-  std::uint64_t chars = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    chars = std::bit_cast<std::uint64_t>(san);  // the size byte sits past the characters
-  } else {
-    for (std::size_t i = 0; i < san.size; ++i) {
-      chars |= std::uint64_t{static_cast<unsigned char>(san.chars[i])} << (8 * i);
-    }
-  }
-  return {chars, san.size};
+// A value the compiler must take as unknown (an empty asm; compilers without GNU asm get nothing):
+// it cannot then replace a guess by the loaded value the guess is checked against.
+template <class T>
+void opaque(T& value) {
+#if defined(__GNUC__)
+  __asm__("" : "+r"(value));
+#else
+  (void)value;
+#endif
 }
 
 }  // namespace
@@ -143,8 +99,12 @@ class PgnWriter::Impl {
         collect_(format.compact_comments || format.unique_comments || format.coalesce_comments),
         plain_layout_(!format.split_moves) {}
 
+  // After the text of the games before it when append, else instead of it; returns the game's.
   std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                         RepeatedComment repeated);
+                         RepeatedComment repeated, bool append);
+  // What append() put in the buffer since clear_text(); nothing after a write().
+  std::string_view appended_text() const { return appending_ ? line_.text() : std::string_view(); }
+  void clear_text() { line_.start(format_.line_width); }
 
  private:
   struct Frame {
@@ -166,13 +126,14 @@ class PgnWriter::Impl {
   void annotations(NodeId id, const NodeAnnotations& notes);
   void move(NodeId id);
   NodeId plain_moves(NodeId id, bool first);
-  template <bool kEveryNode>
+  template <bool kEveryNode, bool kDefaultLayout>
   NodeId plain_run(NodeId id, bool first);
 
   const PgnFormat& format_;
   const bool collect_;  // comments gathered per place, for compacting, coalescing or uniqueness
   const Game* game_ = nullptr;
   LineWriter line_;
+  bool appending_ = false;  // the buffer holds the games of append() calls, not write()'s one game
   std::vector<std::uint32_t> first_;  // per node (and one past the last): its first entry of by_node_
   std::vector<std::uint32_t> next_;   // per node, while indexing: where its next entry goes
   std::vector<const std::string*> by_node_;  // the inserted comments' texts, in node order
@@ -424,47 +385,78 @@ void PgnWriter::Impl::move(NodeId id) {
 // store through the Run's char* could alias any member); returns the first move it left for
 // move() (no move written: `id`), or kNoNode at the line's end. Most games are such one run.
 NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
-  return at_every_node_ && repeated_block_size_ != 0 ? plain_run<true>(id, first) : plain_run<false>(id, first);
+  if (!at_every_node_ || repeated_block_size_ == 0) return plain_run<false, false>(id, first);
+  const bool default_layout = format_.move_numbers && format_.compact_moves && format_.move_number_after_comment &&
+                              !format_.elide_variations && !indexed_ && repeated_block_size_ <= 8;
+  return default_layout ? plain_run<true, true>(id, first) : plain_run<true, false>(id, first);
 }
 
 // plain_moves' loop. kEveryNode: the ready comment token goes after every move (`true`), known
-// without a look at the node.
-template <bool kEveryNode>
+// without a look at the node. kDefaultLayout (with kEveryNode): the default format, no comment
+// inserted past the root, and a token of at most 8 characters ("{CQL}"), known at compile time:
+// `true`'s loop then keeps less in registers and tests less per move.
+template <bool kEveryNode, bool kDefaultLayout>
 NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
+  static_assert(kEveryNode || !kDefaultLayout);
   const GameNode* const nodes = &game_->node(game_->root());
   const std::uint8_t* const repeated_at = repeated_at_.data();
-  const std::uint32_t* const inserted_at = indexed_ ? first_.data() : nullptr;
+  const std::uint32_t* const inserted_at = !kDefaultLayout && indexed_ ? first_.data() : nullptr;
   // The ready comment token in registers, or a size 0 when the comment needs the slow way.
   std::uint64_t block[2];
   std::memcpy(block, repeated_block_.data(), sizeof block);
   const LineWriter::Chars8 block_low{block[0], std::min<std::size_t>(repeated_block_size_, 8)};
   const LineWriter::Chars8 block_high{block[1], repeated_block_size_ - block_low.size};
-  const bool opens_variations = !format_.elide_variations;
-  const bool numbers = format_.move_numbers;
-  const bool spaced = !format_.compact_moves;
-  const bool number_after_comment = format_.move_number_after_comment;
+  const bool opens_variations = kDefaultLayout || !format_.elide_variations;
+  const bool numbers = kDefaultLayout || format_.move_numbers;
+  const bool spaced = !kDefaultLayout && !format_.compact_moves;
+  const bool number_after_comment = kDefaultLayout || format_.move_number_after_comment;
   bool need_number = need_number_;
   LineWriter::Run run = line_.open_run(2 * LineWriter::kRunWordRoom * game_->node_count());
-  for (; id != kNoNode; id = nodes[id].first_child, first = true) {
+  if (id == kNoNode) {
+    line_.close_run(run);
+    return id;
+  }
+  // A first child's parent is the node written before it: only the run's first node loads it.
+  const GameNode* parent = &nodes[nodes[id].parent];
+  for (;;) {
     const GameNode& node = nodes[id];
     const bool repeated = kEveryNode || repeated_at[id] != 0;
     if (node.annotation_index != kNoAnnotations || (first && opens_variations && node.next_sibling != kNoNode) ||
         (!kEveryNode && repeated && block_low.size == 0) || (inserted_at != nullptr && inserted_at[id] != inserted_at[id + 1])) {
       break;
     }
-    const Position& before = nodes[node.parent].position;
+    const Position& before = parent->position;
     const bool white = before.side_to_move() == Color::White;
     LineWriter::Chars8 number;
     const bool numbered = numbers && (white || need_number);
     if (numbered) number = move_number(static_cast<unsigned>(before.fullmove_number()), white);
-    LineWriter::Chars8 san = san_chars(move_san(nodes, node));
+    LineWriter::Chars8 san = san_chars(move_san(nodes, *parent, node));
     if (numbered && spaced) san = {san.chars << 8 | ' ', san.size + 1};
     run.move_word(number, san);
     need_number = false;
-    if (repeated) {
+    if constexpr (kDefaultLayout) {
+      run.word8_after_word(block_low);
+      need_number = true;
+    } else if (repeated) {
       run.word16(block_low, block_high);
       need_number = number_after_comment;
     }
+    parent = &node;
+    first = true;
+    // The reader appends a move's node right after its parent's, so the next node is nearly always
+    // id + 1: taken as a guess (checked by a branch the CPU predicts), the next node's loads need not
+    // wait for this node's first_child, a chain of loads that set the loop's pace.
+    const NodeId next = node.first_child;
+    NodeId guess = id + 1;
+    opaque(guess);
+    if (next != guess) [[unlikely]] {
+      if (next == kNoNode) {
+        id = kNoNode;
+        break;
+      }
+      guess = next;
+    }
+    id = guess;
   }
   line_.close_run(run);
   need_number_ = need_number;
@@ -517,8 +509,10 @@ void PgnWriter::Impl::movetext(std::string_view result) {
 }
 
 std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                                        RepeatedComment repeated) {
-  line_.start(format_.line_width);
+                                        RepeatedComment repeated, bool append) {
+  const std::size_t begin = append && appending_ ? line_.text().size() : 0;
+  line_.start(format_.line_width, begin != 0);
+  appending_ = append;
   for (const Tag& tag : game.tags()) {
     if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
     line_.raw_end(write_tag(line_.raw_begin(tag_line_bound(tag)), tag));
@@ -540,7 +534,7 @@ std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::s
   *blank_after = '\n';
   line_.raw_end(blank_after + 1);
   game_ = nullptr;
-  return line_.text();
+  return line_.text().substr(begin);
 }
 
 PgnWriter::PgnWriter(PgnFormat format) : format_(std::move(format)), impl_(std::make_unique<Impl>(format_)) {}
@@ -549,13 +543,22 @@ PgnWriter::~PgnWriter() = default;
 
 void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                       RepeatedComment repeated) {
-  out += impl_->write(game, inserted, repeated);
+  out += impl_->write(game, inserted, repeated, false);
 }
 
 std::string_view PgnWriter::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                                   RepeatedComment repeated) {
-  return impl_->write(game, inserted, repeated);
+  return impl_->write(game, inserted, repeated, false);
 }
+
+std::string_view PgnWriter::append(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                                   RepeatedComment repeated) {
+  return impl_->write(game, inserted, repeated, true);
+}
+
+std::string_view PgnWriter::appended_text() const { return impl_->appended_text(); }
+
+void PgnWriter::clear_text() { impl_->clear_text(); }
 
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
                const PgnFormat& format) {
