@@ -45,7 +45,8 @@ class Between final : public Filter {
 // One ray pattern: for each allowed direction, the squares of S1 start a chain; the i-th link is a
 // square of Si further along that direction with only empty squares since the previous link.
 // Per direction a set-wise walk is exact, since a link depends only on the link before it.
-// `starts[d]` restricts S1 for direction d (xray: the line pieces that move that way).
+// S1 is restricted to `orthogonal_starts` along ranks and files and to `diagonal_starts` along
+// diagonals (xray: the line pieces that move that way).
 class RayPattern {
  public:
   explicit RayPattern(std::vector<FilterPtr> sets) {
@@ -53,7 +54,7 @@ class RayPattern {
     for (FilterPtr& s : sets) sets_.emplace_back(std::move(s));
   }
 
-  SquareSet follow(Context& ctx, std::uint8_t directions, const std::array<SquareSet, 8>& starts) const {
+  SquareSet follow(Context& ctx, std::uint8_t directions, SquareSet orthogonal_starts, SquareSet diagonal_starts) const {
     // Every set is evaluated once, as each one's filters may do more than name squares.
     constexpr std::size_t kInline = 8;
     std::array<SquareSet, kInline> inline_values;
@@ -71,6 +72,10 @@ class RayPattern {
     // necessary condition that rules out most directions before any ray is followed.
     constexpr int kFewTargets = 4;
     const bool few = !geometry::more_than(last, kFewTargets);
+    if (few) {
+      directions &= aimed_directions(values[0], last, orthogonal_starts, diagonal_starts);
+      if (directions == 0) return SquareSet();
+    }
     const SquareSet occupied = ctx.position().occupied();
     SquareSet result;
     for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
@@ -80,7 +85,8 @@ class RayPattern {
         behind = SquareSet();
         for (Square t : last) behind |= SquareSet(geometry::kReachingRays[d][static_cast<std::size_t>(t.index())]);
       }
-      SquareSet chain = values[0] & starts[d] & behind;
+      const bool orthogonal = (geometry::kOrthogonal & (1u << d)) != 0;
+      SquareSet chain = values[0] & (orthogonal ? orthogonal_starts : diagonal_starts) & behind;
       for (std::size_t i = 1; i + 1 < n && chain.any(); ++i) {
         if (!values[i].intersects(behind)) chain = SquareSet();
       }
@@ -93,6 +99,38 @@ class RayPattern {
   }
 
  private:
+  // The directions along which a chain can end on a square of `last`: those from a start on
+  // one of its lines towards it, the start moving that way. A chain along d starts behind its end,
+  // so the other directions are skipped unwalked (xray_pins: 166,000 follows on the quick files,
+  // each walking 6 of 8 directions, most without any start behind the king).
+  static std::uint8_t aimed_directions(SquareSet first, SquareSet last, SquareSet orthogonal_starts,
+                                       SquareSet diagonal_starts) {
+    std::uint8_t aimed = 0;
+    for (Square t : last) {
+      const SquareSet starts =
+          first & ((orthogonal_starts & chess::rook_rays(t)) | (diagonal_starts & chess::bishop_rays(t)));
+      for (Square s : starts) aimed |= direction_towards(s, t);
+    }
+    return aimed;
+  }
+
+  // The bit of the kSteps direction leading from s to t, two different squares on a common line.
+  static std::uint8_t direction_towards(Square s, Square t) {
+    const int files = (t.file() > s.file()) - (t.file() < s.file());
+    const int ranks = (t.rank() > s.rank()) - (t.rank() < s.rank());
+    return kDirectionBits[static_cast<std::size_t>((files + 1) * 3 + ranks + 1)];
+  }
+
+  // kDirectionBits[(files + 1) * 3 + ranks + 1]: the bit of the step (files, ranks) in kSteps.
+  static constexpr std::array<std::uint8_t, 9> kDirectionBits = [] {
+    std::array<std::uint8_t, 9> bits{};
+    for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
+      const geometry::Step step = geometry::kSteps[d];
+      bits[static_cast<std::size_t>((step.files + 1) * 3 + step.ranks + 1)] = static_cast<std::uint8_t>(1u << d);
+    }
+    return bits;
+  }();
+
   std::vector<SetArgument> sets_;
 };
 
@@ -101,9 +139,7 @@ class Ray final : public Filter {
   Ray(std::uint8_t directions, std::vector<FilterPtr> sets)
       : Filter(ValueType::Set), directions_(directions), pattern_(std::move(sets)) {}
   SquareSet squares(Context& ctx) const override {
-    std::array<SquareSet, 8> starts;
-    starts.fill(SquareSet::all());
-    return pattern_.follow(ctx, directions_, starts);
+    return pattern_.follow(ctx, directions_, SquareSet::all(), SquareSet::all());
   }
 
  private:
@@ -118,12 +154,8 @@ class XRay final : public Filter {
   SquareSet squares(Context& ctx) const override {
     const chess::Position& pos = ctx.position();
     const SquareSet queens = pos.pieces(PieceType::Queen);
-    std::array<SquareSet, 8> starts;
-    for (std::size_t d = 0; d < starts.size(); ++d) {
-      const bool orthogonal = (geometry::kOrthogonal & (1u << d)) != 0;
-      starts[d] = queens | pos.pieces(orthogonal ? PieceType::Rook : PieceType::Bishop);
-    }
-    return pattern_.follow(ctx, geometry::kAnyDirection, starts);
+    return pattern_.follow(ctx, geometry::kAnyDirection, queens | pos.pieces(PieceType::Rook),
+                           queens | pos.pieces(PieceType::Bishop));
   }
 
  private:

@@ -66,6 +66,37 @@ TEST_CASE("xray: from a line piece along its own lines", "[lines]") {
   CHECK(Evaluation("xray (Q A K)", "4k3/8/8/Q7/8/2N5/3P4/4K3 w - - 0 1").squares().is_empty());
 }
 
+TEST_CASE("ray and xray: the same chains towards few targets as towards many", "[lines]") {
+  // Towards at most four last squares only the directions from a start towards one of them are
+  // walked; towards more, all eight. A chain ending on t does not depend on the other last
+  // squares, so adding five far squares (then taking them away) must give the same answer.
+  const std::string fens[] = {
+      "3qk3/3p4/5n2/4n3/B6Q/8/8/4R1K1 w - - 0 1",
+      "r3k2r/1b3q2/8/3B4/8/1Q3R2/8/R3K2R w KQkq - 0 1",
+      "4k3/8/4q3/8/8/8/4R3/4RK2 w - - 0 1",
+      "k7/8/8/8/8/8/8/KnRr4 w - - 0 1",
+  };
+  const std::string queries[][2] = {
+      {"xray ([RQ] [RQ] a k)", "xray ([RQ] [RQ] a {k | [a1,h1,b2,g2,a2]}) & k"},
+      {"xray ([BQ] A k)", "xray ([BQ] A {k | [a1,h1,b2,g2,a2]}) & k"},
+      {"xray (A a [kq])", "xray (A a {[kq] | [a1,h1,b2,g2,a2]}) & [kq]"},
+      {"ray (A a [kq])", "ray (A a {[kq] | [a1,h1,b2,g2,a2]}) & [kq]"},
+      {"ray (A _ [kq])", "ray (A _ {[kq] | [a1,h1,b2,g2,a2]}) & [kq]"},
+      {"ray diagonal (A A [kr])", "ray diagonal (A A {[kr] | [a1,h1,b2,g2,a2]}) & [kr]"},
+      {"ray up (A [kr])", "ray up (A {[kr] | [a1,h1,b2,g2,a2]}) & [kr]"},
+      {"ray left (A [kr])", "ray left (A {[kr] | [a1,h1,b2,g2,a2]}) & [kr]"},
+      {"ray (A a A a)", "ray (A a A {a | [a1,h1,b2,g2,a2]}) & a"},
+  };
+  for (const std::string& fen : fens) {
+    for (const auto& [few, many] : queries) {
+      INFO(fen << "  " << few);
+      CHECK(Evaluation(few, fen).squares() == Evaluation(many, fen).squares());
+    }
+  }
+  CHECK(Evaluation("xray ([RQ] [RQ] a k)", "4k3/8/4n3/8/8/8/4Q3/4R1K1 w - - 0 1").squares() == squares_of("e8"));
+  CHECK(Evaluation("xray ([BQ] A k)", "4k3/8/8/1Q6/8/8/8/4K3 w - - 0 1").squares().is_empty());
+}
+
 TEST_CASE("ray attack is CQL's older spelling of xray", "[lines]") {
   CHECK(Evaluation("ray attack (R n k)", kPins).squares() == Evaluation("xray (R n k)", kPins).squares());
   CHECK(Evaluation("ray attack (B a k)", "4k3/8/8/4n3/8/8/8/4B1K1 w - - 0 1").squares().is_empty());
