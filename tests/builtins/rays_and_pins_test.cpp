@@ -155,6 +155,16 @@ TEST_CASE("pin: the same pins found from the targets and from the sliders", "[li
   CHECK(Evaluation("pin from Q to a", fen).squares() == squares_of("h4"));
   CHECK(Evaluation("pin from Q to k", fen).squares().is_empty());
   CHECK(Evaluation("flipcolor pin from [RQB] to k", fen).squares() == squares_of("e1 a4"));
+  // `from` designators of one colour, both colours, any piece, empty squares: before `from` is
+  // read, the sliders are narrowed to the colours it admits.
+  CHECK(Evaluation("pin from A to k", fen).squares() == squares_of("e1 a4"));
+  CHECK(Evaluation("pin from [Aa] to k", fen).squares() == squares_of("e1 a4"));
+  CHECK(Evaluation("pin from [Rb] to k", fen).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin from [Bq] to [kq]", fen).squares() == squares_of("a4"));
+  CHECK(Evaluation("pin from [RQBrqb] to [kqK]", fen).squares() == squares_of("e1 a4 h4"));
+  CHECK(Evaluation("pin from [rqb] to k", fen).squares().is_empty());
+  CHECK(Evaluation("pin from _ to k", fen).squares().is_empty());
+  CHECK(Evaluation("pin from [_R] to k", fen).squares() == squares_of("e1"));
 }
 
 TEST_CASE("pin: an operand that is not a designator is read as written", "[lines]") {
