@@ -1,6 +1,7 @@
 // Rays-and-pins family: between(S T), ray [directions] (S1 … Sn), xray (S1 … Sn) and pin [from] [through] [to]:
 // squares and pieces along ranks, files and diagonals.
 #include <array>
+#include <bit>
 #include <vector>
 
 #include "builtins/builtins.h"
@@ -78,8 +79,8 @@ class RayPattern {
     }
     const SquareSet occupied = ctx.position().occupied();
     SquareSet result;
-    for (std::size_t d = 0; d < geometry::kSteps.size(); ++d) {
-      if (!(directions & (1u << d))) continue;
+    for (unsigned left = directions; left != 0; left &= left - 1) {  // the allowed directions only
+      const auto d = static_cast<std::size_t>(std::countr_zero(left));
       SquareSet behind = SquareSet::all();
       if (few) {
         behind = SquareSet();
