@@ -175,3 +175,23 @@ TEST_CASE("pin: an operand that is not a designator is read as written", "[lines
   CHECK(Evaluation("pin from R to {k & e1-8}", kPins).squares() == squares_of("e1"));
   CHECK_FALSE(Evaluation("pin from {Q} to k", kPins).matches());
 }
+
+TEST_CASE("pin: a target of one piece on some squares, or both kings, and xray's middle sets", "[lines]") {
+  // `to` one piece of one colour on some squares, or absent: the targets and candidate pinners
+  // come from masks fixed at binding. kPins: Re1 pins e5 to the king e8.
+  CHECK(Evaluation("pin from R to ke8", kPins).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin from R to kd8", kPins).squares().is_empty());
+  CHECK(Evaluation("pin from R to k", kPins).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin from b to R", kPins).squares() == squares_of("b4"));
+  CHECK(Evaluation("pin from b to Ra1", kPins).squares().is_empty());
+  CHECK(Evaluation("pin from [Rb]", kPins).squares() == squares_of("e1"));  // to absent: both kings
+  CHECK(Evaluation("pin from b", kPins).squares().is_empty());
+  CHECK(Evaluation("pin from _ to k", kPins).squares().is_empty());
+  CHECK(Evaluation("pin to K", kPins).squares().is_empty());
+  // xray with designators only reads the middle sets after the directions: the same chains.
+  const std::string battery = "4k3/8/4n3/8/4Q3/8/4R3/4K3 w - - 0 1";
+  CHECK(Evaluation("xray (R Q n k)", battery).squares() == squares_of("e8"));
+  CHECK(Evaluation("xray (R {Q} n k)", battery).squares() == squares_of("e8"));
+  CHECK(Evaluation("xray (R Q b k)", battery).squares().is_empty());
+  CHECK(Evaluation("xray (R Q n K)", battery).squares().is_empty());
+}
