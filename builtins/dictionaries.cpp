@@ -1,6 +1,8 @@
 // Dictionary family: `dictionary KEY --> VALUE (MERGE) $D` declarations, `$D[k]` entries, updates
 // `$D[k] = v` / `+=` …, `#$D`, and `key $k in $D BODY`. Dictionaries keep their entries across games.
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "builtins/builtins.h"
@@ -77,10 +79,7 @@ class EntryUpdate final : public Filter {
     if (short_key_ != nullptr) {
       ShortText key;
       if (!short_key_->short_text(ctx, key)) return false;
-      if (counts_) {
-        Context::Dictionary& d = ctx.dictionary(index_);
-        return update_number(d, value_->number(ctx), [&] { return d.try_emplace_text(key.view(), std::int64_t{0}); });
-      }
+      if (counts_) return count_by_text(ctx, key) != nullptr;
       Value rhs = value_of(*value_, ctx);
       if (std::holds_alternative<std::monostate>(rhs)) return false;
       Context::Dictionary& d = ctx.dictionary(index_);
@@ -90,7 +89,8 @@ class EntryUpdate final : public Filter {
     if (std::holds_alternative<std::monostate>(key)) return false;
     if (counts_) {
       Context::Dictionary& d = ctx.dictionary(index_);
-      return update_number(d, value_->number(ctx), [&] { return d.try_emplace(std::move(key), Value(std::int64_t{0})); });
+      return update_number(d, value_->number(ctx), [&] { return d.try_emplace(std::move(key), Value(std::int64_t{0})); }) !=
+             nullptr;
     }
     Value rhs = value_of(*value_, ctx);
     if (std::holds_alternative<std::monostate>(rhs)) return false;
@@ -98,7 +98,23 @@ class EntryUpdate final : public Filter {
     return update(d, std::move(rhs), [&](Value&& v) { return d.try_emplace(std::move(key), std::move(v)); });
   }
 
+  // `$D[zobristkey] += 1`: a count of number entries under a key read as short text, whose
+  // reading has no effect (EntryUpdateTest reads the count this update leaves).
+  bool counts_by_short_text() const { return short_key_ != nullptr && counts_; }
+  // That update: the entry's new value, nullptr when there is none (no key, or the update failed).
+  // The pointer lives until the dictionary next changes.
+  const std::int64_t* count(Context& ctx) const {
+    ShortText key;
+    if (!short_key_->short_text(ctx, key)) return nullptr;
+    return count_by_text(ctx, key);
+  }
+
  private:
+  const std::int64_t* count_by_text(Context& ctx, const ShortText& key) const {
+    Context::Dictionary& d = ctx.dictionary(index_);
+    return update_number(d, value_->number(ctx), [&] { return d.try_emplace_text(key.view(), std::int64_t{0}); });
+  }
+
   // Assigns or updates the entry `emplace(initial)` finds or makes.
   template <typename Emplace>
   bool update(Context::Dictionary& d, Value&& rhs, Emplace emplace) const {
@@ -113,15 +129,15 @@ class EntryUpdate final : public Filter {
   }
 
   // `$D[k] += n` on number entries (counting, as the repetition queries do) without Values: the
-  // same steps as update() for a number operand.
+  // same steps as update() for a number operand. The entry's new value, nullptr when it failed.
   template <typename Emplace>
-  bool update_number(Context::Dictionary& d, MaybeNumber n, Emplace emplace) const {
-    if (!n) return false;
+  std::int64_t* update_number(Context::Dictionary& d, MaybeNumber n, Emplace emplace) const {
+    if (!n) return nullptr;
     auto [it, fresh] = emplace();
     std::int64_t* x = std::get_if<std::int64_t>(&it->second);
-    const bool applied = x != nullptr && apply_number_update(*op_, *x, *n);
-    if (!applied && fresh) d.erase(it);  // a failed update creates no entry
-    return applied;
+    if (x != nullptr && apply_number_update(*op_, *x, *n)) return x;
+    if (fresh) d.erase(it);  // a failed update creates no entry
+    return nullptr;
   }
 
   int index_;
@@ -131,6 +147,71 @@ class EntryUpdate final : public Filter {
   const ShortTextSource* short_key_;
   bool counts_;  // an arithmetic update of number entries by a number
 };
+
+// `$D[k] += n` directly followed by `$D[k] > m` in a compound (the repetition queries count a
+// position's key, then test the count): the binder offers each such pair, bound as written, to
+// construct::kDictionaryUpdateTest. When the update counts under a key read as short text (no
+// effects, the same text twice in a row), one filter does both: the comparison reads the entry the
+// update has just written instead of reading the key and looking it up again (a quarter of the
+// repetition query's own time went to that second lookup and its three virtual calls). Its value
+// is the comparison's: the count when the relation holds.
+enum class Relation { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
+
+std::optional<Relation> relation_named(std::string_view op) {
+  if (op == "==") return Relation::Equal;
+  if (op == "!=") return Relation::NotEqual;
+  if (op == "<") return Relation::Less;
+  if (op == "<=") return Relation::LessEqual;
+  if (op == ">") return Relation::Greater;
+  if (op == ">=") return Relation::GreaterEqual;
+  return std::nullopt;
+}
+
+bool holds(Relation r, std::int64_t a, std::int64_t b) {
+  switch (r) {
+    case Relation::Equal: return a == b;
+    case Relation::NotEqual: return a != b;
+    case Relation::Less: return a < b;
+    case Relation::LessEqual: return a <= b;
+    case Relation::Greater: return a > b;
+    case Relation::GreaterEqual: return a >= b;
+  }
+  return false;
+}
+
+class EntryUpdateTest final : public Filter {
+ public:
+  EntryUpdateTest(FilterPtr update, Relation relation, std::int64_t bound)
+      : Filter(ValueType::Numeric), update_(std::move(update)),
+        counter_(static_cast<const EntryUpdate&>(*update_)), relation_(relation), bound_(bound) {}
+  bool match(Context& ctx) const override { return number(ctx).has_value(); }
+  MaybeNumber number(Context& ctx) const override {
+    const std::int64_t* count = counter_.count(ctx);
+    if (count == nullptr || !holds(relation_, *count, bound_)) return std::nullopt;
+    return *count;
+  }
+
+ private:
+  FilterPtr update_;
+  const EntryUpdate& counter_;  // update_
+  Relation relation_;
+  std::int64_t bound_;
+};
+
+// arguments: the update and the comparison, bound; node: the comparison, whose right side is a
+// number literal and whose left side is an entry of the same dictionary under the same key (the
+// binder checks the syntax). Leaves the arguments in place and returns nullptr when the update
+// is not a count under a short-text key.
+FilterPtr bind_update_test(BindArguments& a) {
+  const auto* update = dynamic_cast<const EntryUpdate*>(a.arguments[0].get());
+  const std::optional<Relation> relation = relation_named(a.node.text);
+  if (update == nullptr || !update->counts_by_short_text() || !relation ||
+      a.arguments[1]->type() != ValueType::Numeric || a.node.children.size() != 2 ||
+      a.node.children[1]->kind != grammar::SyntaxKind::Number) {
+    return nullptr;
+  }
+  return std::make_unique<EntryUpdateTest>(std::move(a.arguments[0]), *relation, a.node.children[1]->number);
+}
 
 class Size final : public Filter {
  public:
@@ -323,6 +404,7 @@ void register_dictionaries_filters(Registry& registry) {
     }
     return std::make_unique<EntryUpdate>(a.variable_slot, op, info.value_type, std::move(a.arguments[0]), std::move(a.arguments[1]));
   });
+  registry.add_operator(construct::kDictionaryUpdateTest, 2, {{kAnyFilter, kAnyFilter}, ValueType::Numeric}, bind_update_test);
   registry.add_operator(construct::kDictionarySize, 0, {{}, ValueType::Numeric}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<Size>(a.variable_slot);
   });

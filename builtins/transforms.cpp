@@ -5,9 +5,11 @@
 // the distinct copies that match. Each keyword's set of transforms is data in its FilterSpec
 // (TransformRule::set), declared here at registration: bind_transform reads only that.
 #include <algorithm>
+#include <bit>
 #include <set>
 
 #include "builtins/builtins.h"
+#include "builtins/pin_screen.h"
 #include "interpreter/binder.h"
 #include "interpreter/transform.h"
 
@@ -16,15 +18,30 @@ namespace {
 
 using namespace interpreter;  // NOLINT
 
+// The filter a copy tries before any other: its first conjunct's first conjunct …, or itself.
+const Filter* tried_first(const Filter* filter) {
+  for (std::vector<const Filter*> parts = filter->conjuncts(); !parts.empty(); parts = filter->conjuncts()) {
+    filter = parts.front();
+  }
+  return filter;
+}
+
 class TransformUnion final : public Filter {
  public:
-  TransformUnion(ValueType type, std::vector<FilterPtr> versions) : Filter(type), versions_(std::move(versions)) {}
+  TransformUnion(ValueType type, std::vector<FilterPtr> versions) : Filter(type), versions_(std::move(versions)) {
+    std::vector<const Filter*> first;
+    for (const FilterPtr& v : versions_) first.push_back(tried_first(v.get()));
+    first_pins_ = PinScreen::of(first);
+  }
 
   bool match(Context& ctx) const override {
+    if (first_pins_) return match_screened(ctx);
     if (type() == ValueType::Set) return squares(ctx).any();
     if (type() == ValueType::Numeric) return number(ctx).has_value();
+    // A failing copy's comments are rolled back to the mark, so one mark serves every copy
+    // (flipcolor: one mark a position instead of two).
+    const CommentMark mark = ctx.comment_mark();
     for (const FilterPtr& v : versions_) {
-      CommentMark mark = ctx.comment_mark();
       if (v->match(ctx)) return true;
       ctx.rollback_comments(mark);
     }
@@ -51,7 +68,36 @@ class TransformUnion final : public Filter {
   }
 
  private:
+  // Every copy starts with a pin of designators (flipcolor { pin from [RQB] to k … }): one look
+  // at the sliders rules out, at most positions, every copy at once (xray_pins: two of three
+  // positions), and elsewhere the copies whose pin cannot match. A copy left out would fail
+  // before doing anything, so it matches as before, sets, numbers and all.
+  bool match_screened(Context& ctx) const {
+    std::uint64_t may = first_pins_.may_match(ctx);
+    if (may == 0) return false;
+    const auto version = [&](std::uint64_t bits) -> const Filter& {
+      return *versions_[static_cast<std::size_t>(std::countr_zero(bits))];
+    };
+    if (type() == ValueType::Set) {  // as squares(): every copy read, nothing rolled back
+      SquareSet all;
+      for (; may != 0; may &= may - 1) all |= version(may).squares(ctx);
+      return all.any();
+    }
+    if (type() == ValueType::Numeric) {  // as number()
+      bool some = false;
+      for (; may != 0; may &= may - 1) some = version(may).number(ctx).has_value() || some;
+      return some;
+    }
+    const CommentMark mark = ctx.comment_mark();
+    for (; may != 0; may &= may - 1) {
+      if (version(may).match(ctx)) return true;
+      ctx.rollback_comments(mark);
+    }
+    return false;
+  }
+
   std::vector<FilterPtr> versions_;
+  PinScreen first_pins_;  // empty unless every copy starts with a pin of designators
 };
 
 class TransformCount final : public Filter {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "interpreter/game_constant.h"
+#include "interpreter/transform.h"
 
 namespace quarry::interpreter {
 
@@ -158,11 +159,54 @@ std::vector<FilterPtr> Binder::take_filters(std::vector<Bound>& children, bool w
   return out;
 }
 
+namespace {
+
+// `$D[k]`: the dictionary's name, or nullptr.
+const std::string* entry_dictionary(const SyntaxNode& node) {
+  if (node.kind != SyntaxKind::Binary || node.text != "[]" || node.children.size() != 2) return nullptr;
+  const SyntaxNode& name = *node.children[0];
+  return name.kind == SyntaxKind::Identifier ? &name.text : nullptr;
+}
+
+// `$D[k] op= v` followed by `$D[k] R n` (R a comparison, n a number literal, the same dictionary
+// and the same key as written): the pair construct::kDictionaryUpdateTest may fuse.
+bool tests_updated_entry(const SyntaxNode& update, const SyntaxNode& test) {
+  if (update.kind != SyntaxKind::Assign || update.text == "=" || update.children.size() != 2) return false;
+  if (test.kind != SyntaxKind::Binary || test.children.size() != 2 || test.children[1]->kind != SyntaxKind::Number) {
+    return false;
+  }
+  const SyntaxNode& target = *update.children[0];
+  const SyntaxNode& read = *test.children[0];
+  const std::string* updated = entry_dictionary(target);
+  const std::string* tested = entry_dictionary(read);
+  return updated != nullptr && tested != nullptr && *updated == *tested &&
+         structural_key(*target.children[1]) == structural_key(*read.children[1]);
+}
+
+}  // namespace
+
 FilterPtr Binder::bind_sequence(const std::vector<grammar::SyntaxPtr>& nodes, const SyntaxNode* where) {
   std::vector<FilterPtr> bound;
-  for (const auto& node : nodes) {
-    FilterPtr f = bind(*node);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    FilterPtr f = bind(*nodes[i]);
     if (!f) return nullptr;
+    // Both parts are bound as written (every check and message as before), then offered whole.
+    if (i + 1 < nodes.size() && tests_updated_entry(*nodes[i], *nodes[i + 1]) &&
+        find_dictionary(*entry_dictionary(*nodes[i]->children[0])) >= 0 &&
+        registry_.find_operator_spec(construct::kDictionaryUpdateTest, 2) != nullptr) {
+      FilterPtr test = bind(*nodes[i + 1]);
+      if (!test) return nullptr;
+      BindArguments args{*this, *nodes[i + 1], {}};
+      args.arguments.push_back(std::move(f));
+      args.arguments.push_back(std::move(test));
+      if (FilterPtr fused = bind_construct(construct::kDictionaryUpdateTest, 2, args)) {
+        bound.push_back(std::move(fused));
+      } else {
+        for (FilterPtr& part : args.arguments) bound.push_back(std::move(part));
+      }
+      ++i;
+      continue;
+    }
     bound.push_back(std::move(f));
   }
   SyntaxNode placeholder;

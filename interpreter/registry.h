@@ -140,6 +140,9 @@ inline constexpr std::string_view kCaptureReference = "<capture reference>";
 inline constexpr std::string_view kDictionaryEntry = "<dictionary entry>";      // arguments: key
 inline constexpr std::string_view kDictionaryUpdate = "<dictionary update>";    // key, value; node.text = op
 inline constexpr std::string_view kDictionarySize = "<dictionary size>";        // no arguments
+// `$D[k] op= v` then `$D[k] > n` in a compound, offered for fusing (builtins/dictionaries.cpp):
+// arguments: both, bound; node: the comparison. nullptr (the arguments left in place) declines.
+inline constexpr std::string_view kDictionaryUpdateTest = "<dictionary update and test>";
 }  // namespace construct
 
 class Registry {

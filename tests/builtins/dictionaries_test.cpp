@@ -107,3 +107,34 @@ TEST_CASE("a dictionary keyed by zobristkey stores the key's digits", "[dictiona
   CHECK(Evaluation("dictionary str --> int $D not { $D[zobristkey] /= 0 } #$D", kStart).number() == 0);
   CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] /= 1 #$D", kStart).number() == 1);
 }
+
+TEST_CASE("a count under zobristkey then a test of it is one filter, with the pair's value", "[dictionaries]") {
+  // `$D[zobristkey] += 1` directly followed by `$D[zobristkey] > n` is fused at bind time: the
+  // test reads the count the update left. Each relation, and the value (the count) as the last
+  // filter of the body.
+  const std::string count = "dictionary str --> int $D $D[zobristkey] += 2 $D[zobristkey] += 1 ";
+  CHECK(Evaluation(count + "$D[zobristkey] > 2", kStart).number() == 3);
+  CHECK_FALSE(Evaluation(count + "$D[zobristkey] > 3", kStart).matches());
+  CHECK(Evaluation(count + "$D[zobristkey] >= 3", kStart).number() == 3);
+  CHECK(Evaluation(count + "$D[zobristkey] < 4", kStart).number() == 3);
+  CHECK_FALSE(Evaluation(count + "$D[zobristkey] < 3", kStart).matches());
+  CHECK(Evaluation(count + "$D[zobristkey] <= 3", kStart).number() == 3);
+  CHECK(Evaluation(count + "$D[zobristkey] == 3", kStart).number() == 3);
+  CHECK_FALSE(Evaluation(count + "$D[zobristkey] != 3", kStart).matches());
+  CHECK(Evaluation(count + "$D[zobristkey] != 4", kStart).number() == 3);
+  // Inside a compound, and followed by more filters.
+  CHECK(Evaluation("dictionary str --> int $D { $D[zobristkey] += 1 $D[zobristkey] > 0 } #$D", kStart).number() == 1);
+  CHECK_FALSE(Evaluation("dictionary str --> int $D { $D[zobristkey] += 1 $D[zobristkey] > 1 } ", kStart).matches());
+  CHECK(Evaluation("dictionary str --> int $D not { $D[zobristkey] += 1 $D[zobristkey] > 1 } #$D", kStart).number() == 1);
+  // A failed update fails the pair and adds no entry; the test is not reached.
+  CHECK_FALSE(Evaluation("dictionary str --> int $D $D[zobristkey] /= 0 $D[zobristkey] == 0", kStart).matches());
+  CHECK(Evaluation("dictionary str --> int $D not { $D[zobristkey] /= 0 $D[zobristkey] != 5 } #$D", kStart).number() == 0);
+  // Other keys, a test of another entry or dictionary, and assignments stay two filters with the
+  // same answers.
+  CHECK(Evaluation("dictionary str --> int $D $D[\"a\"] += 4 $D[\"a\"] > 3", kStart).number() == 4);
+  CHECK_FALSE(Evaluation("dictionary str --> int $D $D[zobristkey] += 4 $D[\"a\"] > 3", kStart).matches());
+  CHECK(Evaluation("dictionary str --> int $D dictionary str --> int $E $E[zobristkey] = 9 $D[zobristkey] += 4 "
+                   "$E[zobristkey] > 3", kStart).number() == 9);
+  CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] = 4 $D[zobristkey] > 3", kStart).number() == 4);
+  CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] += 4 $D[zobristkey] > 3 + 0", kStart).number() == 4);
+}

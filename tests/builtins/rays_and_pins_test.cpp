@@ -66,6 +66,37 @@ TEST_CASE("xray: from a line piece along its own lines", "[lines]") {
   CHECK(Evaluation("xray (Q A K)", "4k3/8/8/Q7/8/2N5/3P4/4K3 w - - 0 1").squares().is_empty());
 }
 
+TEST_CASE("ray and xray: the same chains towards few targets as towards many", "[lines]") {
+  // Towards at most four last squares only the directions from a start towards one of them are
+  // walked; towards more, all eight. A chain ending on t does not depend on the other last
+  // squares, so adding five far squares (then taking them away) must give the same answer.
+  const std::string fens[] = {
+      "3qk3/3p4/5n2/4n3/B6Q/8/8/4R1K1 w - - 0 1",
+      "r3k2r/1b3q2/8/3B4/8/1Q3R2/8/R3K2R w KQkq - 0 1",
+      "4k3/8/4q3/8/8/8/4R3/4RK2 w - - 0 1",
+      "k7/8/8/8/8/8/8/KnRr4 w - - 0 1",
+  };
+  const std::string queries[][2] = {
+      {"xray ([RQ] [RQ] a k)", "xray ([RQ] [RQ] a {k | [a1,h1,b2,g2,a2]}) & k"},
+      {"xray ([BQ] A k)", "xray ([BQ] A {k | [a1,h1,b2,g2,a2]}) & k"},
+      {"xray (A a [kq])", "xray (A a {[kq] | [a1,h1,b2,g2,a2]}) & [kq]"},
+      {"ray (A a [kq])", "ray (A a {[kq] | [a1,h1,b2,g2,a2]}) & [kq]"},
+      {"ray (A _ [kq])", "ray (A _ {[kq] | [a1,h1,b2,g2,a2]}) & [kq]"},
+      {"ray diagonal (A A [kr])", "ray diagonal (A A {[kr] | [a1,h1,b2,g2,a2]}) & [kr]"},
+      {"ray up (A [kr])", "ray up (A {[kr] | [a1,h1,b2,g2,a2]}) & [kr]"},
+      {"ray left (A [kr])", "ray left (A {[kr] | [a1,h1,b2,g2,a2]}) & [kr]"},
+      {"ray (A a A a)", "ray (A a A {a | [a1,h1,b2,g2,a2]}) & a"},
+  };
+  for (const std::string& fen : fens) {
+    for (const auto& [few, many] : queries) {
+      INFO(fen << "  " << few);
+      CHECK(Evaluation(few, fen).squares() == Evaluation(many, fen).squares());
+    }
+  }
+  CHECK(Evaluation("xray ([RQ] [RQ] a k)", "4k3/8/4n3/8/8/8/4Q3/4R1K1 w - - 0 1").squares() == squares_of("e8"));
+  CHECK(Evaluation("xray ([BQ] A k)", "4k3/8/8/1Q6/8/8/8/4K3 w - - 0 1").squares().is_empty());
+}
+
 TEST_CASE("ray attack is CQL's older spelling of xray", "[lines]") {
   CHECK(Evaluation("ray attack (R n k)", kPins).squares() == Evaluation("xray (R n k)", kPins).squares());
   CHECK(Evaluation("ray attack (B a k)", "4k3/8/8/4n3/8/8/8/4B1K1 w - - 0 1").squares().is_empty());
@@ -124,6 +155,16 @@ TEST_CASE("pin: the same pins found from the targets and from the sliders", "[li
   CHECK(Evaluation("pin from Q to a", fen).squares() == squares_of("h4"));
   CHECK(Evaluation("pin from Q to k", fen).squares().is_empty());
   CHECK(Evaluation("flipcolor pin from [RQB] to k", fen).squares() == squares_of("e1 a4"));
+  // `from` designators of one colour, both colours, any piece, empty squares: before `from` is
+  // read, the sliders are narrowed to the colours it admits.
+  CHECK(Evaluation("pin from A to k", fen).squares() == squares_of("e1 a4"));
+  CHECK(Evaluation("pin from [Aa] to k", fen).squares() == squares_of("e1 a4"));
+  CHECK(Evaluation("pin from [Rb] to k", fen).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin from [Bq] to [kq]", fen).squares() == squares_of("a4"));
+  CHECK(Evaluation("pin from [RQBrqb] to [kqK]", fen).squares() == squares_of("e1 a4 h4"));
+  CHECK(Evaluation("pin from [rqb] to k", fen).squares().is_empty());
+  CHECK(Evaluation("pin from _ to k", fen).squares().is_empty());
+  CHECK(Evaluation("pin from [_R] to k", fen).squares() == squares_of("e1"));
 }
 
 TEST_CASE("pin: an operand that is not a designator is read as written", "[lines]") {
@@ -133,4 +174,24 @@ TEST_CASE("pin: an operand that is not a designator is read as written", "[lines
   CHECK(Evaluation("pin through {n} to k", kPins).squares() == squares_of("e5"));
   CHECK(Evaluation("pin from R to {k & e1-8}", kPins).squares() == squares_of("e1"));
   CHECK_FALSE(Evaluation("pin from {Q} to k", kPins).matches());
+}
+
+TEST_CASE("pin: a target of one piece on some squares, or both kings, and xray's middle sets", "[lines]") {
+  // `to` one piece of one colour on some squares, or absent: the targets and candidate pinners
+  // come from masks fixed at binding. kPins: Re1 pins e5 to the king e8.
+  CHECK(Evaluation("pin from R to ke8", kPins).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin from R to kd8", kPins).squares().is_empty());
+  CHECK(Evaluation("pin from R to k", kPins).squares() == squares_of("e1"));
+  CHECK(Evaluation("pin from b to R", kPins).squares() == squares_of("b4"));
+  CHECK(Evaluation("pin from b to Ra1", kPins).squares().is_empty());
+  CHECK(Evaluation("pin from [Rb]", kPins).squares() == squares_of("e1"));  // to absent: both kings
+  CHECK(Evaluation("pin from b", kPins).squares().is_empty());
+  CHECK(Evaluation("pin from _ to k", kPins).squares().is_empty());
+  CHECK(Evaluation("pin to K", kPins).squares().is_empty());
+  // xray with designators only reads the middle sets after the directions: the same chains.
+  const std::string battery = "4k3/8/4n3/8/4Q3/8/4R3/4K3 w - - 0 1";
+  CHECK(Evaluation("xray (R Q n k)", battery).squares() == squares_of("e8"));
+  CHECK(Evaluation("xray (R {Q} n k)", battery).squares() == squares_of("e8"));
+  CHECK(Evaluation("xray (R Q b k)", battery).squares().is_empty());
+  CHECK(Evaluation("xray (R Q n K)", battery).squares().is_empty());
 }

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "evaluate.h"
+#include "game_evaluation.h"
 
 using quarry::testing::Evaluation;
 using quarry::testing::squares_of;
@@ -165,4 +166,34 @@ TEST_CASE("a keyword registered with a transform set is a transform, whatever it
                     Catch::Contains("compassturns needs square designators that cover the whole board"));
   // The standard registry knows none of these words.
   CHECK_THROWS(Evaluation("allmirrors Kh8", kCorner));
+}
+
+TEST_CASE("flipcolor over copies that start with a pin: the copies ruled out match nothing", "[transforms]") {
+  // Only black pins here: re8 pins the white knight e4 to the king e1. Each copy of these bodies
+  // starts with a pin of designators, so a look at the sliders rules out the copies that cannot
+  // match (here the untransformed one) before they are read.
+  const std::string black_pins = "4r1k1/8/8/8/4N3/8/8/4K3 w - - 0 1";
+  CHECK(Evaluation("flipcolor pin from [RQB] to k", black_pins).squares() == squares_of("e8"));
+  CHECK(Evaluation("flipcolor {pin from [RQB] to k}", black_pins).squares() == squares_of("e8"));  // a set, as match
+  CHECK(Evaluation("flipcolor {pin from [RQB] to k}", black_pins).matches());
+  CHECK(Evaluation("flipcolor {pin from [RQB] to k btm}", black_pins).matches());  // the image: wtm
+  CHECK_FALSE(Evaluation("flipcolor {pin from [RQB] to k wtm}", black_pins).matches());
+  CHECK(Evaluation("flipcolor {pin from [RQB] to k 3}", black_pins).number() == 3);
+  CHECK(Evaluation("flipcolor {pin from [RQB] through n to k}", black_pins).matches());  // the image: through N
+  CHECK_FALSE(Evaluation("flipcolor {pin from [RQB] through N to k}", black_pins).matches());
+  CHECK(Evaluation("flipcolor {pin to Ke1-8}", black_pins).matches());  // to: one piece on some squares
+  CHECK(Evaluation("flipcolor {pin to {Ke1}}", black_pins).matches());  // not a designator: not screened
+  CHECK(Evaluation("flipcolor {pin from r}", black_pins).matches());     // to absent: both kings
+  CHECK_FALSE(Evaluation("flipcolor {pin from [RQ] to kd8}", black_pins).matches());  // the image: to Kd1
+  CHECK_FALSE(Evaluation("flipcolor {pin to k}", kStart).matches());
+  // A copy that is read leaves its comments only when it matches.
+  quarry::testing::GameEvaluation commented(R"(flipcolor {pin from [RQB] to k comment("pin") btm})", black_pins);
+  CHECK(commented.matches());
+  REQUIRE(commented.context().comments().size() == 1);
+  quarry::testing::GameEvaluation rolled_back(R"(flipcolor {pin from [RQB] to k comment("pin") wtm})", black_pins);
+  CHECK_FALSE(rolled_back.matches());
+  CHECK(rolled_back.context().comments().empty());
+  // Not screened: something is read before the pin.
+  CHECK(Evaluation("flipcolor {btm pin from [RQB] to k}", black_pins).matches());
+  CHECK_FALSE(Evaluation("flipcolor {wtm pin from [RQB] to k}", black_pins).matches());
 }

@@ -144,6 +144,37 @@ TEST_CASE("text lookups find the keys Value lookups store, and the other way rou
   CHECK(d.find_text("7") == nullptr);
 }
 
+TEST_CASE("text keys of every length up to three hash blocks are found by both lookups", "[dictionary]") {
+  // The text hash takes 16-byte blocks and a zero-padded tail; a key and the same key with a
+  // trailing NUL, or one byte changed, are different keys.
+  Dictionary d;
+  std::vector<std::string> keys;
+  for (std::size_t n = 0; n <= 48; ++n) {
+    std::string key;
+    for (std::size_t i = 0; i < n; ++i) key += static_cast<char>('a' + (i * 7 + n) % 26);
+    keys.push_back(key);
+    keys.push_back(key + '\0');
+    if (n > 0) keys.push_back(key.substr(0, n - 1) + '#');
+  }
+  std::int64_t value = 0;
+  for (const std::string& key : keys) {
+    const bool by_text = value % 2 == 0;
+    if (by_text) d.try_emplace_text(key, value);
+    else d[Value(key)] = value;
+    ++value;
+  }
+  REQUIRE(d.size() == keys.size());
+  value = 0;
+  for (const std::string& key : keys) {
+    INFO(key.size());
+    REQUIRE(d.find_text(key) != nullptr);
+    CHECK(d.find_text(key)->second == Value(value));
+    REQUIRE(d.find(Value(key)) != nullptr);
+    CHECK(d.find(Value(key))->second == Value(value));
+    ++value;
+  }
+}
+
 TEST_CASE("the remembered text lookup follows entries that erase moves", "[dictionary]") {
   Dictionary d;
   d.try_emplace_text("aaaaaaaaaaaaaaaaaaaa", std::int64_t{1});
