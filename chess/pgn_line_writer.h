@@ -17,11 +17,9 @@ namespace quarry::chess {
 // each, and copying them by hand costs less than growing a std::string a few bytes at a time.
 class LineWriter {
  public:
-  // A new text from the line start; keep_text: after the text there is (a game after the games
-  // before it), else instead of it.
-  void start(int width, bool keep_text = false) {
+  void start(int width) {
     width_ = width < 1 ? 1 : static_cast<std::size_t>(width);
-    if (!keep_text) size_ = 0;
+    size_ = 0;
     column_ = 0;
     glue_next_ = false;
   }

@@ -99,12 +99,8 @@ class PgnWriter::Impl {
         collect_(format.compact_comments || format.unique_comments || format.coalesce_comments),
         plain_layout_(!format.split_moves) {}
 
-  // After the text of the games before it when append, else instead of it; returns the game's.
   std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                         RepeatedComment repeated, bool append);
-  // What append() put in the buffer since clear_text(); nothing after a write().
-  std::string_view appended_text() const { return appending_ ? line_.text() : std::string_view(); }
-  void clear_text() { line_.start(format_.line_width); }
+                         RepeatedComment repeated);
 
  private:
   struct Frame {
@@ -133,7 +129,6 @@ class PgnWriter::Impl {
   const bool collect_;  // comments gathered per place, for compacting, coalescing or uniqueness
   const Game* game_ = nullptr;
   LineWriter line_;
-  bool appending_ = false;  // the buffer holds the games of append() calls, not write()'s one game
   std::vector<std::uint32_t> first_;  // per node (and one past the last): its first entry of by_node_
   std::vector<std::uint32_t> next_;   // per node, while indexing: where its next entry goes
   std::vector<const std::string*> by_node_;  // the inserted comments' texts, in node order
@@ -509,10 +504,8 @@ void PgnWriter::Impl::movetext(std::string_view result) {
 }
 
 std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                                        RepeatedComment repeated, bool append) {
-  const std::size_t begin = append && appending_ ? line_.text().size() : 0;
-  line_.start(format_.line_width, begin != 0);
-  appending_ = append;
+                                        RepeatedComment repeated) {
+  line_.start(format_.line_width);
   for (const Tag& tag : game.tags()) {
     if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
     line_.raw_end(write_tag(line_.raw_begin(tag_line_bound(tag)), tag));
@@ -534,7 +527,7 @@ std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::s
   *blank_after = '\n';
   line_.raw_end(blank_after + 1);
   game_ = nullptr;
-  return line_.text().substr(begin);
+  return line_.text();
 }
 
 PgnWriter::PgnWriter(PgnFormat format) : format_(std::move(format)), impl_(std::make_unique<Impl>(format_)) {}
@@ -543,22 +536,13 @@ PgnWriter::~PgnWriter() = default;
 
 void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                       RepeatedComment repeated) {
-  out += impl_->write(game, inserted, repeated, false);
+  out += impl_->write(game, inserted, repeated);
 }
 
 std::string_view PgnWriter::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                                   RepeatedComment repeated) {
-  return impl_->write(game, inserted, repeated, false);
+  return impl_->write(game, inserted, repeated);
 }
-
-std::string_view PgnWriter::append(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                                   RepeatedComment repeated) {
-  return impl_->write(game, inserted, repeated, true);
-}
-
-std::string_view PgnWriter::appended_text() const { return impl_->appended_text(); }
-
-void PgnWriter::clear_text() { impl_->clear_text(); }
 
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
                const PgnFormat& format) {

@@ -65,15 +65,6 @@ class PgnWriter {
   // there spares a copy of every game (157 MB for `true` over the corpus).
   std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                          RepeatedComment repeated = {});
-  // The same text, appended in the writer's buffer after the games appended before it (since the
-  // last clear_text(); write() starts the buffer afresh). A caller writing games out one after
-  // another hands them over in large blocks, not copying each game into a stream's buffer (157
-  // MB for `true` over the corpus). Returns this game's text, valid until the next call.
-  std::string_view append(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                          RepeatedComment repeated = {});
-  // The text of the games appended since the last clear_text() or write().
-  std::string_view appended_text() const;
-  void clear_text();
   void write(std::string& out, const Game& game, std::span<const InsertedComment> inserted) {
     write(out, game, std::span<const std::span<const InsertedComment>>(&inserted, 1));
   }

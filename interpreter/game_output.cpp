@@ -87,8 +87,7 @@ std::string& GameOutput::next_header(const chess::Game& game) {
   return entry.text;
 }
 
-std::string_view GameOutput::render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched,
-                                    bool append) {
+std::string_view GameOutput::render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
   header_used_ = 0;
   groups_.clear();
   chess::RepeatedComment repeated;
@@ -114,39 +113,25 @@ std::string_view GameOutput::render(const chess::Game& game, Context& ctx, std::
     for (const SortState& s : ctx.sorts()) groups_.push_back(s.comments);
   }
   // The writer puts them in position order, each node's in the order of groups_, then as made.
-  const chess::Game* written = &game;
-  if (any_applies(ctx.edits(), settings_.pgn)) {
-    edited_ = game;
-    apply_edits(edited_, ctx.edits(), settings_.pgn);
-    written = &edited_;
-  }
-  return append ? writer_.append(*written, groups_, repeated) : writer_.write(*written, groups_, repeated);
-}
-
-void GameOutput::write_appended() {
-  const std::string_view text = writer_.appended_text();
-  if (text.empty()) return;
-  file_->write_block(text);
-  writer_.clear_text();
+  if (!any_applies(ctx.edits(), settings_.pgn)) return writer_.write(game, groups_, repeated);
+  edited_ = game;
+  apply_edits(edited_, ctx.edits(), settings_.pgn);
+  return writer_.write(edited_, groups_, repeated);
 }
 
 void GameOutput::add(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
   if (file_ == nullptr && !settings_.hold_all) return;
+  const std::string_view text = render(game, ctx, matched);
   if (!games_sorted(query_, settings_) && !settings_.hold_all) {
-    // Collected in the writer's buffer and written out in blocks: each game copied into the
-    // stream's buffer cost ~1% of `true` over the corpus (perf).
-    render(game, ctx, matched, true);
-    if (writer_.appended_text().size() >= kOutputBlock) write_appended();
+    file_->write(text);
     return;
   }
-  const std::string_view text = render(game, ctx, matched, false);
   MatchedGame held{{}, game.number, file_index_, std::string(text), matched.size()};
   for (const SortState& s : ctx.sorts()) held.keys.push_back(s.best);
   held_.push_back(std::move(held));
 }
 
 void GameOutput::finish() {
-  if (file_ != nullptr) write_appended();
   if (held_.empty() || settings_.hold_all) return;
   order_matched_games(query_.sorts, held_, settings_.sort_matchcount);
   for (const MatchedGame& h : held_) file_->write(h.text);

@@ -64,13 +64,8 @@ class GameOutput {
   std::vector<MatchedGame>& held() { return held_; }
 
  private:
-  // The game as written, in the writer's buffer (valid until the next game); append: after the
-  // games not yet handed to the output file.
-  std::string_view render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched, bool append);
-  // Hands the games appended in the writer's buffer to the output file.
-  void write_appended();
-  // Games written as they match go to the output file in blocks of about this many bytes.
-  static constexpr std::size_t kOutputBlock = std::size_t{1} << 16;
+  // The game as written, in the writer's buffer (valid until the next game).
+  std::string_view render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched);
   // The next entry of header_ at the root, its text to fill (entries keep their memory).
   std::string& next_header(const chess::Game& game);
   // Adds the query's comments to groups_, with the match comments among them; returns the match

@@ -28,9 +28,6 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   void write(std::string_view text);
-  // A large text (many games) after what write() gave: straight to the file, not copied into the
-  // stream's buffer first.
-  void write_block(std::string_view text);
   // Flushes, closes and puts the temporary file in place. False (with *error) on failure.
   bool commit(std::string* error);
   const std::string& path() const { return path_; }

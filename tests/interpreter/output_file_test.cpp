@@ -41,23 +41,6 @@ TEST_CASE("commit renames the temporary file into place", "[output_file]") {
   fs::remove_all(dir);
 }
 
-TEST_CASE("a large block goes to the file after what the stream holds, in order", "[output_file]") {
-  fs::path dir = fresh_dir();
-  fs::path target = dir / "out.pgn";
-  std::string error;
-  auto out = OutputFile::open(target.string(), &error);
-  REQUIRE(out);
-  const std::string block(200000, 'b');  // past the stream's buffer: written straight to the file
-  out->write("first ");
-  out->write_block(block);
-  out->write_block(" small");  // a small one goes through the stream's buffer
-  out->write(" last");
-  REQUIRE(out->commit(&error));
-  CHECK(slurp(target) == "first " + block + " small last");
-  out.reset();
-  fs::remove_all(dir);
-}
-
 TEST_CASE("an uncommitted output leaves the old file and no temporary behind", "[output_file]") {
   fs::path dir = fresh_dir();
   fs::path target = dir / "out.pgn";
