@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "builtins/builtins.h"
+#include "builtins/relation.h"
 #include "builtins/constants.h"
 #include "interpreter/binder.h"
 
@@ -11,22 +12,6 @@ namespace quarry::builtins {
 namespace {
 
 using namespace interpreter;  // NOLINT
-
-enum class Relation { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
-
-template <typename T>
-bool holds(Relation r, const T& a, const T& b) {
-  switch (r) {
-    case Relation::Equal: return a == b;
-    case Relation::NotEqual: return a != b;
-    case Relation::Less: return a < b;
-    case Relation::LessEqual: return a <= b;
-    case Relation::Greater: return a > b;
-    case Relation::GreaterEqual: return a >= b;
-  }
-  return false;
-}
-
 
 // The value a comparison passes on is its left operand's, so `sort x > 3` sorts by x and the
 // right-associative chain `1 < x < 5` reads as 1 < x and x < 5.

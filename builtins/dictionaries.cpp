@@ -1,5 +1,6 @@
 // Dictionary family: `dictionary KEY --> VALUE (MERGE) $D` declarations, `$D[k]` entries, updates
 // `$D[k] = v` / `+=` …, `#$D`, and `key $k in $D BODY`. Dictionaries keep their entries across games.
+#include <cassert>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -7,6 +8,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/compound_update.h"
+#include "builtins/relation.h"
 #include "builtins/short_text.h"
 #include "builtins/value_access.h"
 #include "interpreter/binder.h"
@@ -104,6 +106,7 @@ class EntryUpdate final : public Filter {
   // That update: the entry's new value, nullptr when there is none (no key, or the update failed).
   // The pointer lives until the dictionary next changes.
   const std::int64_t* count(Context& ctx) const {
+    assert(counts_by_short_text());
     ShortText key;
     if (!short_key_->short_text(ctx, key)) return nullptr;
     return count_by_text(ctx, key);
@@ -155,30 +158,6 @@ class EntryUpdate final : public Filter {
 // update has just written instead of reading the key and looking it up again (a quarter of the
 // repetition query's own time went to that second lookup and its three virtual calls). Its value
 // is the comparison's: the count when the relation holds.
-enum class Relation { Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual };
-
-std::optional<Relation> relation_named(std::string_view op) {
-  if (op == "==") return Relation::Equal;
-  if (op == "!=") return Relation::NotEqual;
-  if (op == "<") return Relation::Less;
-  if (op == "<=") return Relation::LessEqual;
-  if (op == ">") return Relation::Greater;
-  if (op == ">=") return Relation::GreaterEqual;
-  return std::nullopt;
-}
-
-bool holds(Relation r, std::int64_t a, std::int64_t b) {
-  switch (r) {
-    case Relation::Equal: return a == b;
-    case Relation::NotEqual: return a != b;
-    case Relation::Less: return a < b;
-    case Relation::LessEqual: return a <= b;
-    case Relation::Greater: return a > b;
-    case Relation::GreaterEqual: return a >= b;
-  }
-  return false;
-}
-
 class EntryUpdateTest final : public Filter {
  public:
   EntryUpdateTest(FilterPtr update, Relation relation, std::int64_t bound)
@@ -198,9 +177,9 @@ class EntryUpdateTest final : public Filter {
   std::int64_t bound_;
 };
 
-// arguments: the update and the comparison, bound; node: the comparison, whose right side is a
-// number literal and whose left side is an entry of the same dictionary under the same key (the
-// binder checks the syntax). Leaves the arguments in place and returns nullptr when the update
+// arguments: the update and the comparison, bound; node: the comparison, whose left side is an
+// entry of the same dictionary under the same key (the binder checks that much of the syntax;
+// the right side, whose literal is read here, is checked again where it is read). Leaves the arguments in place and returns nullptr when the update
 // is not a count under a short-text key.
 FilterPtr bind_update_test(BindArguments& a) {
   const auto* update = dynamic_cast<const EntryUpdate*>(a.arguments[0].get());

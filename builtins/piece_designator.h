@@ -40,11 +40,11 @@ class PieceDesignator final : public interpreter::Filter {
   // every position where only the other side's sliders share a line with the king.
   chess::SquareSet colour_superset(const chess::Position& pos) const {
     if (single_) return on(pos);
-    if (everything_ || empty_) return chess::SquareSet::all();
+    if (everything_ || empty_) return squares_;
     const bool white = (both_ | white_only_) != 0, black = (both_ | black_only_) != 0;
-    if (white && black) return pos.occupied();
-    if (white) return pos.pieces(chess::Color::White);
-    return black ? pos.pieces(chess::Color::Black) : chess::SquareSet();
+    if (white && black) return pos.occupied() & squares_;
+    if (white) return pos.pieces(chess::Color::White) & squares_;
+    return black ? pos.pieces(chess::Color::Black) & squares_ : chess::SquareSet();
   }
 
   // Whether some piece of colour c may stand on a square it names (colour_superset may hold

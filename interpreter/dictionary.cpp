@@ -3,7 +3,6 @@
 #include "interpreter/dictionary.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 #include <stdexcept>
 
@@ -53,7 +52,7 @@ std::uint64_t text_hash(std::string_view text) {
     h = folded_multiply(words[0] ^ kFirstSeed ^ h, words[1] ^ kSecondSeed);
   }
   words[0] = words[1] = 0;
-  std::memcpy(words, p, n);
+  if (n != 0) std::memcpy(words, p, n);  // p may be null when n is 0
   return folded_multiply(words[0] ^ kFirstSeed ^ h, words[1] ^ kSecondSeed);
 }
 

@@ -108,10 +108,10 @@ TEST_CASE("a dictionary keyed by zobristkey stores the key's digits", "[dictiona
   CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] /= 1 #$D", kStart).number() == 1);
 }
 
-TEST_CASE("a count under zobristkey then a test of it is one filter, with the pair's value", "[dictionaries]") {
-  // `$D[zobristkey] += 1` directly followed by `$D[zobristkey] > n` is fused at bind time: the
-  // test reads the count the update left. Each relation, and the value (the count) as the last
-  // filter of the body.
+TEST_CASE("a count under zobristkey then a test of it answers as the two filters do", "[dictionaries]") {
+  // `$D[zobristkey] += 1` directly followed by `$D[zobristkey] > n` is fused at bind time (the test
+  // reads the count the update left); fused or not, the answers are the pair's. Each relation, and
+  // the value (the count) as the last filter of the body.
   const std::string count = "dictionary str --> int $D $D[zobristkey] += 2 $D[zobristkey] += 1 ";
   CHECK(Evaluation(count + "$D[zobristkey] > 2", kStart).number() == 3);
   CHECK_FALSE(Evaluation(count + "$D[zobristkey] > 3", kStart).matches());
@@ -137,4 +137,12 @@ TEST_CASE("a count under zobristkey then a test of it is one filter, with the pa
                    "$E[zobristkey] > 3", kStart).number() == 9);
   CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] = 4 $D[zobristkey] > 3", kStart).number() == 4);
   CHECK(Evaluation("dictionary str --> int $D $D[zobristkey] += 4 $D[zobristkey] > 3 + 0", kStart).number() == 4);
+  // The largest literal as the bound, an update whose value has an effect, and the pair in both
+  // arms of `or`.
+  CHECK_FALSE(Evaluation(count + "$D[zobristkey] > 2147483647", kStart).matches());
+  CHECK(Evaluation(count + "$D[zobristkey] < 2147483647", kStart).number() == 3);
+  CHECK(Evaluation("dictionary str --> int $D y = 0 $D[zobristkey] += { y += 1 1 } $D[zobristkey] > 0 y", kStart)
+            .number() == 1);
+  CHECK(Evaluation("dictionary str --> int $D { $D[zobristkey] += 1 $D[zobristkey] > 1 } or "
+                   "{ $D[zobristkey] += 1 $D[zobristkey] > 1 } #$D", kStart).number() == 1);
 }
