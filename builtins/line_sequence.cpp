@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "builtins/builtins.h"
@@ -241,12 +242,18 @@ class Line final : public Filter {
       }
       bool next = false;
       if (c.max < 0 || count < c.max) {
-        collect_successors(s.ctx, at.node, successors);
         const int trail = static_cast<int>(s.trail.size()) - 1;
-        // The first successor is visited next; the others after it, in order, from the stack.
-        for (std::size_t i = successors.size(); i-- > 1;) stack.push_back({successors[i], trail, count, at.depth + 1});
-        if (!successors.empty()) {
-          at = {successors[0], trail, count, at.depth + 1};
+        NodeId first = chess::kNoNode;
+        if (plain_forward_ && !s.ctx.variations()) {
+          first = s.ctx.tree_node(at.node).first_child;  // the usual case, without the vector
+        } else {
+          collect_successors(s.ctx, at.node, successors);
+          // The first successor is visited next; the others after it, in order, from the stack.
+          for (std::size_t i = successors.size(); i-- > 1;) stack.push_back({successors[i], trail, count, at.depth + 1});
+          if (!successors.empty()) first = successors[0];
+        }
+        if (first != chess::kNoNode) {
+          at = {first, trail, count, at.depth + 1};
           s.ctx.charge(1);  // visit(): the one state popped with the position
           next = evaluate(s, at.node, c.filter);
         }
@@ -449,36 +456,38 @@ class Line final : public Filter {
     }
   }
 
-  static void append_number(std::string& out, std::uint64_t n) {
-    char digits[24];
-    const char* end = std::to_chars(digits, digits + sizeof digits, n).ptr;
-    out.append(digits, static_cast<std::size_t>(end - digits));
-  }
+  // The comments' texts are built in a buffer on the stack and copied once into their string:
+  // a line matches at every position in check of `line --> check +`, and most of its comments
+  // are dropped when a comparison rejects its length.
+  class CommentText {
+   public:
+    CommentText& text(std::string_view words) {
+      std::copy(words.begin(), words.end(), end_);
+      end_ += words.size();
+      return *this;
+    }
+    CommentText& number(std::uint64_t n) {
+      end_ = std::to_chars(end_, buffer_.data() + buffer_.size(), n).ptr;
+      return *this;
+    }
+    // Where a position lies, as CQLi's line comments say it: "16(wtm)".
+    CommentText& move_of(const Context& ctx, NodeId node) {
+      const chess::Position& pos = ctx.tree_node(node).position;
+      return number(static_cast<std::uint64_t>(pos.fullmove_number()))
+          .text(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
+    }
+    std::string str() const { return std::string(buffer_.data(), static_cast<std::size_t>(end_ - buffer_.data())); }
 
-  // Appends where a position lies, as CQLi's line comments say it: "16(wtm)".
-  static void append_move_of(std::string& out, const Context& ctx, NodeId node) {
-    const chess::Position& pos = ctx.tree_node(node).position;
-    append_number(out, pos.fullmove_number());
-    out.append(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
-  }
+   private:
+    std::array<char, 96> buffer_;  // the longest text: 40 characters and three numbers
+    char* end_ = buffer_.data();
+  };
 
-  // The comments at a line's ends, each built in one buffer (a line matches at every position in
-  // check of `line --> check +`, and most are dropped when a comparison rejects its length).
   static std::string start_comment(const Context& ctx, NodeId last) {
-    std::string text;
-    text.reserve(48);
-    text.append("Start line that ends at move ");
-    append_move_of(text, ctx, last);
-    return text;
+    return CommentText().text("Start line that ends at move ").move_of(ctx, last).str();
   }
   static std::string end_comment(const Context& ctx, std::size_t length, NodeId first) {
-    std::string text;
-    text.reserve(64);
-    text.append("End line of length ");
-    append_number(text, length);
-    text.append(" that starts at move ");
-    append_move_of(text, ctx, first);
-    return text;
+    return CommentText().text("End line of length ").number(length).text(" that starts at move ").move_of(ctx, first).str();
   }
 
   // The constituents' own comments along the line and, unless quiet, CQLi's words at its ends:
