@@ -119,10 +119,9 @@ struct Pending {
 };
 
 // A position still to visit by a line of one quantified filter: the state is only how often the
-// filter matched in a row (capped as Frame::count is) and the trail step it stands on.
+// filter matched in a row (capped as Frame::count is).
 struct RepeatPending {
   NodeId node;
-  int trail;
   std::int32_t count;
   std::int64_t depth;
 };

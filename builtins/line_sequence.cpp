@@ -92,6 +92,7 @@ class Line final : public Filter {
     KnownResults& known;
     std::map<std::size_t, std::vector<InsertedComment>> comments;  // what matching ones wrote
     int best_trail = -1;
+    NodeId best_last = chess::kNoNode;  // visit_one_repeat(): the last position of the best line
     std::int64_t best_length = -1;
     bool done = false;
   };
@@ -134,7 +135,7 @@ class Line final : public Filter {
     work.known.start(nodes * pattern_.filters.size());
     work.trail.clear();
     work.stack.clear();
-    Search s{ctx, work, work.trail, work.known, {}, -1, -1, false};
+    Search s{ctx, work, work.trail, work.known, {}, -1, chess::kNoNode, -1, false};
     if (tried_first) set_aside(s, key_of(start, lone_first_), mark, true);
     if (initial_accepting_) {
       s.best_length = 0;
@@ -151,7 +152,9 @@ class Line final : public Filter {
     // comments need: its first position is the start, its last the best trail step.
     if (s.comments.empty()) {
       const std::size_t length = static_cast<std::size_t>(s.best_length);
-      const NodeId last = length == 0 ? start : s.trail[static_cast<std::size_t>(s.best_trail)].node;
+      const NodeId last = length == 0 ? start
+                          : one_repeat_ ? s.best_last
+                                        : s.trail[static_cast<std::size_t>(s.best_trail)].node;
       if (options_.nestban) cover(ctx, start, last, length);
       if (length > 0) annotate_ends(s.ctx, start, last, length);
       return Found{length, last};
@@ -159,12 +162,16 @@ class Line final : public Filter {
     Match& m = work.match;
     m.nodes.clear();
     m.constituents.clear();
-    for (int t = s.best_trail; t >= 0; t = s.trail[static_cast<std::size_t>(t)].previous) {
-      m.nodes.push_back(s.trail[static_cast<std::size_t>(t)].node);
-      m.constituents.push_back(s.trail[static_cast<std::size_t>(t)].constituent);
+    if (one_repeat_) {
+      one_repeat_path(ctx, start, s.best_last, static_cast<std::size_t>(s.best_length), m);
+    } else {
+      for (int t = s.best_trail; t >= 0; t = s.trail[static_cast<std::size_t>(t)].previous) {
+        m.nodes.push_back(s.trail[static_cast<std::size_t>(t)].node);
+        m.constituents.push_back(s.trail[static_cast<std::size_t>(t)].constituent);
+      }
+      std::reverse(m.nodes.begin(), m.nodes.end());
+      std::reverse(m.constituents.begin(), m.constituents.end());
     }
-    std::reverse(m.nodes.begin(), m.nodes.end());
-    std::reverse(m.constituents.begin(), m.constituents.end());
     if (options_.nestban && !m.nodes.empty()) cover(ctx, m.nodes.front(), m.nodes.back(), m.nodes.size());
     annotate(s, m);
     return Found{m.nodes.size(), m.nodes.empty() ? start : m.nodes.back()};
@@ -228,34 +235,32 @@ class Line final : public Filter {
     std::vector<RepeatPending>& stack = s.work.repeat_stack;
     std::vector<NodeId>& successors = s.work.successors;
     stack.clear();
-    RepeatPending at{start, -1, 0, 0};
+    RepeatPending at{start, 0, 0};
     while (true) {
       // `at.node` matched: one more step of the line.
-      s.trail.push_back({at.node, c.filter, at.trail});
       const auto count = static_cast<std::int32_t>(std::min<std::int64_t>(at.count + 1, count_cap));
       const bool accepts = count >= c.min;
       s.ctx.charge(accepts ? 2 : 1);  // closure(): the state, and the accepting one it leads to
       if (accepts && at.depth + 1 > s.best_length) {
         s.best_length = at.depth + 1;
-        s.best_trail = static_cast<int>(s.trail.size()) - 1;
+        s.best_last = at.node;
         if (options_.firstmatch) return;
       }
       bool next = false;
       if (c.max < 0 || count < c.max) {
-        const int trail = static_cast<int>(s.trail.size()) - 1;
         NodeId first = chess::kNoNode;
         if (plain_forward_ && !s.ctx.variations()) {
           first = s.ctx.tree_node(at.node).first_child;  // the usual case, without the vector
         } else {
           collect_successors(s.ctx, at.node, successors);
           // The first successor is visited next; the others after it, in order, from the stack.
-          for (std::size_t i = successors.size(); i-- > 1;) stack.push_back({successors[i], trail, count, at.depth + 1});
+          for (std::size_t i = successors.size(); i-- > 1;) stack.push_back({successors[i], count, at.depth + 1});
           if (!successors.empty()) first = successors[0];
         }
         if (first != chess::kNoNode) {
-          at = {first, trail, count, at.depth + 1};
+          at = {first, count, at.depth + 1};
           s.ctx.charge(1);  // visit(): the one state popped with the position
-          next = evaluate(s, at.node, c.filter);
+          next = evaluate(s, at.node, c.filter, false);
         }
       }
       while (!next) {
@@ -263,7 +268,7 @@ class Line final : public Filter {
         at = stack.back();
         stack.pop_back();
         s.ctx.charge(1);
-        next = evaluate(s, at.node, c.filter);
+        next = evaluate(s, at.node, c.filter, false);
       }
     }
   }
@@ -368,15 +373,19 @@ class Line final : public Filter {
     const std::size_t key = key_of(node, i);
     // Imaginary positions (a line evaluated inside one) are few: they are not cached.
     if (key < s.known.size() && s.known.at(key) != 0) return s.known.at(key) == 1;
-    return evaluate(s, node, i);
+    return evaluate(s, node, i, true);
   }
 
-  // matches() without looking for a known result (a walk that cannot come back to `node`).
-  bool evaluate(Search& s, NodeId node, int i) const {
+  // matches() without looking for a known result; `remember` false: nor keeping it (a walk that
+  // cannot come back to `node`).
+  bool evaluate(Search& s, NodeId node, int i, bool remember) const {
     NodeSwitch guard(s.ctx, node);
     const CommentMark mark = s.ctx.comment_mark();
     const bool ok = pattern_.filters[static_cast<std::size_t>(i)]->match(s.ctx);
-    set_aside(s, key_of(node, i), mark, ok);
+    const std::size_t key = key_of(node, i);
+    // Nothing written (most constituents at most positions): nothing to keep aside or roll back.
+    if (s.ctx.comment_mark() != mark) set_aside_comments(s, key, mark, ok);
+    if (remember && key < s.known.size()) s.known.set(key, ok);
     return ok;
   }
 
@@ -442,6 +451,19 @@ class Line final : public Filter {
       if (!primary_move && !ctx.variations()) break;
       if ((options_.primary && !primary_move) || (options_.secondary && primary_move)) continue;
       step(ctx, child, plies - 1, on_node);
+    }
+  }
+
+  // The positions of a line of one filter from `start` to `last` (its walk keeps no trail): the
+  // tree path between them, every second position with singlecolor.
+  void one_repeat_path(const Context& ctx, NodeId start, NodeId last, std::size_t length, Match& m) const {
+    const int plies = options_.singlecolor ? 2 : 1;
+    m.nodes.resize(length);
+    m.constituents.assign(length, pattern_.sequences[0][0].filter);
+    NodeId n = options_.backward ? start : last;
+    for (std::size_t k = 0; k < length; ++k) {
+      m.nodes[options_.backward ? k : length - 1 - k] = n;
+      for (int p = 0; p < plies && n != chess::kNoNode; ++p) n = ctx.tree_node(n).parent;
     }
   }
 
