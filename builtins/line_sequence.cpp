@@ -2,14 +2,13 @@
 // parents with `<--`) against quantified constituents, like a regular expression over tree paths.
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <map>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "builtins/builtins.h"
+#include "builtins/line_comments.h"
 #include "builtins/line_search_state.h"
 #include "builtins/node_switch.h"
 #include "builtins/range_bounds.h"
@@ -149,7 +148,8 @@ class Line final : public Filter {
       if (!r || s.best_length < r->first || s.best_length > r->second) return std::nullopt;
     }
     // Without constituent comments the line's ends and length are all that nestban and the
-    // comments need: its first position is the start, its last the best trail step.
+    // comments need: its first position is the start, its last the best trail step (the one
+    // the one-filter walk kept).
     if (s.comments.empty()) {
       const std::size_t length = static_cast<std::size_t>(s.best_length);
       const NodeId last = length == 0 ? start
@@ -476,40 +476,6 @@ class Line final : public Filter {
       if (n != first && !Context::is_imaginary(n)) covered_[n] = 1;
       if (n == shallow) break;
     }
-  }
-
-  // The comments' texts are built in a buffer on the stack and copied once into their string:
-  // a line matches at every position in check of `line --> check +`, and most of its comments
-  // are dropped when a comparison rejects its length.
-  class CommentText {
-   public:
-    CommentText& text(std::string_view words) {
-      std::copy(words.begin(), words.end(), end_);
-      end_ += words.size();
-      return *this;
-    }
-    CommentText& number(std::uint64_t n) {
-      end_ = std::to_chars(end_, buffer_.data() + buffer_.size(), n).ptr;
-      return *this;
-    }
-    // Where a position lies, as CQLi's line comments say it: "16(wtm)".
-    CommentText& move_of(const Context& ctx, NodeId node) {
-      const chess::Position& pos = ctx.tree_node(node).position;
-      return number(static_cast<std::uint64_t>(pos.fullmove_number()))
-          .text(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
-    }
-    std::string str() const { return std::string(buffer_.data(), static_cast<std::size_t>(end_ - buffer_.data())); }
-
-   private:
-    std::array<char, 96> buffer_;  // the longest text: 40 characters and three numbers
-    char* end_ = buffer_.data();
-  };
-
-  static std::string start_comment(const Context& ctx, NodeId last) {
-    return CommentText().text("Start line that ends at move ").move_of(ctx, last).str();
-  }
-  static std::string end_comment(const Context& ctx, std::size_t length, NodeId first) {
-    return CommentText().text("End line of length ").number(length).text(" that starts at move ").move_of(ctx, first).str();
   }
 
   // The constituents' own comments along the line and, unless quiet, CQLi's words at its ends:
