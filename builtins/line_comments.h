@@ -7,16 +7,16 @@
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <string_view>
 
 #include "interpreter/context.h"
 
 namespace quarry::builtins::line_search {
 
-// A comment's text built in a buffer on the stack and copied once into its string: a line
-// matches at every position in check of `line --> check +`, and most of its comments are dropped
-// when a comparison rejects its length.
+// A comment's text built in a buffer on the stack and copied once into the comment's string (the
+// memory of a dropped comment's, Context::add_comment_text): a line matches at every position in
+// check of `line --> check +`, and most of its comments are dropped when a comparison rejects its
+// length.
 class CommentText {
  public:
   CommentText& text(std::string_view words) {
@@ -33,19 +33,22 @@ class CommentText {
     return number(static_cast<std::uint64_t>(pos.fullmove_number()))
         .text(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
   }
-  std::string str() const { return std::string(buffer_.data(), static_cast<std::size_t>(end_ - buffer_.data())); }
+  std::string_view view() const { return {buffer_.data(), static_cast<std::size_t>(end_ - buffer_.data())}; }
 
  private:
   std::array<char, 96> buffer_;  // the longest text: 45 characters and two numbers of at most 20 digits
   char* end_ = buffer_.data();
 };
 
-inline std::string start_comment(const interpreter::Context& ctx, chess::NodeId last) {
-  return CommentText().text("Start line that ends at move ").move_of(ctx, last).str();
+// "Start line that ends at move …" at the line's first position.
+inline void add_start_comment(interpreter::Context& ctx, chess::NodeId first, chess::NodeId last) {
+  ctx.add_comment_text(first, CommentText().text("Start line that ends at move ").move_of(ctx, last).view());
 }
 
-inline std::string end_comment(const interpreter::Context& ctx, std::size_t length, chess::NodeId first) {
-  return CommentText().text("End line of length ").number(length).text(" that starts at move ").move_of(ctx, first).str();
+// "End line of length … that starts at move …" at its last.
+inline void add_end_comment(interpreter::Context& ctx, chess::NodeId last, std::size_t length, chess::NodeId first) {
+  ctx.add_comment_text(
+      last, CommentText().text("End line of length ").number(length).text(" that starts at move ").move_of(ctx, first).view());
 }
 
 }  // namespace quarry::builtins::line_search

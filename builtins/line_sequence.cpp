@@ -484,22 +484,22 @@ class Line final : public Filter {
     const bool automatic = !options_.quiet && !s.ctx.quiet() && !m.nodes.empty();
     const NodeId first = automatic ? m.nodes.front() : 0, last = automatic ? m.nodes.back() : 0;
     for (std::size_t i = 0; i < m.nodes.size(); ++i) {
-      if (automatic && i == 0) s.ctx.add_comment(first, start_comment(s.ctx, last));
+      if (automatic && i == 0) add_start_comment(s.ctx, first, last);
       const std::size_t key =
           static_cast<std::size_t>(m.nodes[i]) * pattern_.filters.size() + static_cast<std::size_t>(m.constituents[i]);
       if (auto it = s.comments.find(key); it != s.comments.end()) {
         auto& out = s.ctx.comments();
         out.insert(out.end(), it->second.begin(), it->second.end());
       }
-      if (automatic && i + 1 == m.nodes.size()) s.ctx.add_comment(last, end_comment(s.ctx, m.nodes.size(), first));
+      if (automatic && i + 1 == m.nodes.size()) add_end_comment(s.ctx, last, m.nodes.size(), first);
     }
   }
 
   // annotate() for a line of `length` > 0 positions whose constituents left no comments.
   void annotate_ends(Context& ctx, NodeId first, NodeId last, std::size_t length) const {
     if (options_.quiet || ctx.quiet()) return;
-    ctx.add_comment(first, start_comment(ctx, last));
-    ctx.add_comment(last, end_comment(ctx, length, first));
+    add_start_comment(ctx, first, last);
+    add_end_comment(ctx, last, length, first);
   }
 
   Pattern pattern_;
