@@ -118,12 +118,21 @@ struct Pending {
   std::int64_t depth;
 };
 
+// A position still to visit by a line of one quantified filter: the state is only how often the
+// filter matched in a row (capped as Frame::count is).
+struct RepeatPending {
+  NodeId node;
+  std::int32_t count;
+  std::int64_t depth;
+};
+
 // The buffers of one evaluation, kept from one to the next: a search at a position in check
 // (`line --> check +`) would otherwise allocate a dozen vectors.
 struct Workspace {
   KnownResults known;
   std::vector<TrailStep> trail;
   std::vector<Pending> stack;
+  std::vector<RepeatPending> repeat_stack;
   std::vector<NodeId> successors;
   std::vector<std::vector<State>> spare_states;  // emptied state vectors, for their capacity
   Match match;

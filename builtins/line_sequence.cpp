@@ -2,13 +2,13 @@
 // parents with `<--`) against quantified constituents, like a regular expression over tree paths.
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "builtins/builtins.h"
+#include "builtins/line_comments.h"
 #include "builtins/line_search_state.h"
 #include "builtins/node_switch.h"
 #include "builtins/range_bounds.h"
@@ -65,6 +65,9 @@ class Line final : public Filter {
     initial_ = closure({start_state}, [this](std::uint64_t steps) { initial_steps_ += steps; });
     initial_accepting_ = accepting(initial_);
     if (initial_.size() == 1 && !initial_accepting_) lone_first_ = item(initial_[0].frames.back()).filter;
+    const Sequence& own = pattern_.sequences[0];
+    one_repeat_ = own.size() == 1 && own[0].filter >= 0 && own[0].max != 0;
+    plain_forward_ = !options_.backward && !options_.singlecolor && !options_.primary && !options_.secondary;
   }
 
   MaybeNumber number(Context& ctx) const override {
@@ -88,6 +91,7 @@ class Line final : public Filter {
     KnownResults& known;
     std::map<std::size_t, std::vector<InsertedComment>> comments;  // what matching ones wrote
     int best_trail = -1;
+    NodeId best_last = chess::kNoNode;  // visit_one_repeat(): the last position of the best line
     std::int64_t best_length = -1;
     bool done = false;
   };
@@ -130,28 +134,45 @@ class Line final : public Filter {
     work.known.start(nodes * pattern_.filters.size());
     work.trail.clear();
     work.stack.clear();
-    Search s{ctx, work, work.trail, work.known, {}, -1, -1, false};
+    Search s{ctx, work, work.trail, work.known, {}, -1, chess::kNoNode, -1, false};
     if (tried_first) set_aside(s, key_of(start, lone_first_), mark, true);
     if (initial_accepting_) {
       s.best_length = 0;
       if (options_.firstmatch) s.done = true;
     }
-    if (!s.done) visit(s, start, tried_first);
+    if (!s.done && one_repeat_) visit_one_repeat(s, start, tried_first);
+    else if (!s.done) visit(s, start, tried_first);
     if (s.best_length < 0) return std::nullopt;
     if (options_.range) {
       std::optional<std::pair<std::int64_t, std::int64_t>> r = options_.range->at(ctx);
       if (!r || s.best_length < r->first || s.best_length > r->second) return std::nullopt;
     }
+    // Without constituent comments the line's ends and length are all that nestban and the
+    // comments need: its first position is the start, its last the best trail step (the one
+    // the one-filter walk kept).
+    if (s.comments.empty()) {
+      const std::size_t length = static_cast<std::size_t>(s.best_length);
+      const NodeId last = length == 0 ? start
+                          : one_repeat_ ? s.best_last
+                                        : s.trail[static_cast<std::size_t>(s.best_trail)].node;
+      if (options_.nestban) cover(ctx, start, last, length);
+      if (length > 0) annotate_ends(s.ctx, start, last, length);
+      return Found{length, last};
+    }
     Match& m = work.match;
     m.nodes.clear();
     m.constituents.clear();
-    for (int t = s.best_trail; t >= 0; t = s.trail[static_cast<std::size_t>(t)].previous) {
-      m.nodes.push_back(s.trail[static_cast<std::size_t>(t)].node);
-      m.constituents.push_back(s.trail[static_cast<std::size_t>(t)].constituent);
+    if (one_repeat_) {
+      one_repeat_path(ctx, start, s.best_last, static_cast<std::size_t>(s.best_length), m);
+    } else {
+      for (int t = s.best_trail; t >= 0; t = s.trail[static_cast<std::size_t>(t)].previous) {
+        m.nodes.push_back(s.trail[static_cast<std::size_t>(t)].node);
+        m.constituents.push_back(s.trail[static_cast<std::size_t>(t)].constituent);
+      }
+      std::reverse(m.nodes.begin(), m.nodes.end());
+      std::reverse(m.constituents.begin(), m.constituents.end());
     }
-    std::reverse(m.nodes.begin(), m.nodes.end());
-    std::reverse(m.constituents.begin(), m.constituents.end());
-    if (options_.nestban) cover(ctx, m);
+    if (options_.nestban && !m.nodes.empty()) cover(ctx, m.nodes.front(), m.nodes.back(), m.nodes.size());
     annotate(s, m);
     return Found{m.nodes.size(), m.nodes.empty() ? start : m.nodes.back()};
   }
@@ -198,6 +219,57 @@ class Line final : public Filter {
       give_states(s.work, std::move(p.states));
       if (!next.empty()) push_successors(p.node, std::move(next), p.depth);
       else give_states(s.work, std::move(next));
+    }
+  }
+
+  // visit() for a line of one quantified filter (`line --> check +`, the usual shape): its one
+  // state standing at the filter is how often the filter matched in a row, so the walk keeps a
+  // count per position instead of state vectors and their closure, and goes on to the first
+  // successor without the stack. It visits, evaluates, records and charges as visit() and
+  // consume() do for this pattern (the tests compare the two).
+  void visit_one_repeat(Search& s, NodeId start, bool start_charged) const {
+    const Item& c = pattern_.sequences[0][0];
+    const std::int64_t count_cap = cap(c);
+    if (!start_charged) s.ctx.charge(initial_.size());
+    if (!matches(s, start, c.filter)) return;
+    std::vector<RepeatPending>& stack = s.work.repeat_stack;
+    std::vector<NodeId>& successors = s.work.successors;
+    stack.clear();
+    RepeatPending at{start, 0, 0};
+    while (true) {
+      // `at.node` matched: one more step of the line.
+      const auto count = static_cast<std::int32_t>(std::min<std::int64_t>(at.count + 1, count_cap));
+      const bool accepts = count >= c.min;
+      s.ctx.charge(accepts ? 2 : 1);  // closure(): the state, and the accepting one it leads to
+      if (accepts && at.depth + 1 > s.best_length) {
+        s.best_length = at.depth + 1;
+        s.best_last = at.node;
+        if (options_.firstmatch) return;
+      }
+      bool next = false;
+      if (c.max < 0 || count < c.max) {
+        NodeId first = chess::kNoNode;
+        if (plain_forward_ && !s.ctx.variations()) {
+          first = s.ctx.tree_node(at.node).first_child;  // the usual case, without the vector
+        } else {
+          collect_successors(s.ctx, at.node, successors);
+          // The first successor is visited next; the others after it, in order, from the stack.
+          for (std::size_t i = successors.size(); i-- > 1;) stack.push_back({successors[i], count, at.depth + 1});
+          if (!successors.empty()) first = successors[0];
+        }
+        if (first != chess::kNoNode) {
+          at = {first, count, at.depth + 1};
+          s.ctx.charge(1);  // visit(): the one state popped with the position
+          next = evaluate(s, at.node, c.filter, false);
+        }
+      }
+      while (!next) {
+        if (stack.empty()) return;
+        at = stack.back();
+        stack.pop_back();
+        s.ctx.charge(1);
+        next = evaluate(s, at.node, c.filter, false);
+      }
     }
   }
 
@@ -301,16 +373,30 @@ class Line final : public Filter {
     const std::size_t key = key_of(node, i);
     // Imaginary positions (a line evaluated inside one) are few: they are not cached.
     if (key < s.known.size() && s.known.at(key) != 0) return s.known.at(key) == 1;
+    return evaluate(s, node, i, true);
+  }
+
+  // matches() without looking for a known result; `remember` false: nor keeping it (a walk that
+  // cannot come back to `node`).
+  bool evaluate(Search& s, NodeId node, int i, bool remember) const {
     NodeSwitch guard(s.ctx, node);
     const CommentMark mark = s.ctx.comment_mark();
     const bool ok = pattern_.filters[static_cast<std::size_t>(i)]->match(s.ctx);
-    set_aside(s, key, mark, ok);
+    const std::size_t key = key_of(node, i);
+    // Nothing written (most constituents at most positions): nothing to keep aside or roll back.
+    if (s.ctx.comment_mark() != mark) set_aside_comments(s, key, mark, ok);
+    if (remember && key < s.known.size()) s.known.set(key, ok);
     return ok;
   }
 
   // After constituent `key` was evaluated from `mark`: a match's comments are kept aside until the
   // reported line is known, a failure's are rolled back; the result is known from then on.
   void set_aside(Search& s, std::size_t key, CommentMark mark, bool ok) const {
+    // Nothing written (most constituents at most positions): nothing to keep aside or roll back.
+    if (s.ctx.comment_mark() != mark) set_aside_comments(s, key, mark, ok);
+    if (key < s.known.size()) s.known.set(key, ok);
+  }
+  [[gnu::noinline]] void set_aside_comments(Search& s, std::size_t key, CommentMark mark, bool ok) const {
     if (ok) {
       auto& all = s.ctx.comments();
       const auto begin = all.begin() + static_cast<std::ptrdiff_t>(mark.comments());
@@ -319,7 +405,22 @@ class Line final : public Filter {
     } else {
       s.ctx.rollback_comments(mark);
     }
-    if (key < s.known.size()) s.known.set(key, ok);
+  }
+
+  // The successors of `node` (for_each_successor()) into `out`, the usual options' inline.
+  void collect_successors(Context& ctx, NodeId node, std::vector<NodeId>& out) const {
+    out.clear();
+    if (!plain_forward_) {
+      for_each_successor(ctx, node, [&](NodeId successor) { out.push_back(successor); });
+      return;
+    }
+    const NodeId first = ctx.tree_node(node).first_child;
+    if (first == chess::kNoNode) return;
+    out.push_back(first);
+    if (!ctx.variations()) return;
+    for (NodeId n = ctx.tree_node(first).next_sibling; n != chess::kNoNode; n = ctx.tree_node(n).next_sibling) {
+      out.push_back(n);
+    }
   }
 
   // The next positions of a line: children (the main line only without variations) or the
@@ -353,48 +454,28 @@ class Line final : public Filter {
     }
   }
 
-  // nestban: the positions of the line after its start may not start a line of this filter.
-  void cover(const Context& ctx, const Match& m) const {
-    if (m.nodes.size() < 2) return;
-    NodeId deep = options_.backward ? m.nodes.front() : m.nodes.back();
-    const NodeId shallow = options_.backward ? m.nodes.back() : m.nodes.front();
-    const NodeId start = m.nodes.front();
-    for (NodeId n = deep; n != chess::kNoNode; n = ctx.tree_node(n).parent) {
-      if (n != start && !Context::is_imaginary(n)) covered_[n] = 1;
-      if (n == shallow) break;
+  // The positions of a line of one filter from `start` to `last` (its walk keeps no trail): the
+  // tree path between them, every second position with singlecolor.
+  void one_repeat_path(const Context& ctx, NodeId start, NodeId last, std::size_t length, Match& m) const {
+    const int plies = options_.singlecolor ? 2 : 1;
+    m.nodes.resize(length);
+    m.constituents.assign(length, pattern_.sequences[0][0].filter);
+    NodeId n = options_.backward ? start : last;
+    for (std::size_t k = 0; k < length; ++k) {
+      m.nodes[options_.backward ? k : length - 1 - k] = n;
+      for (int p = 0; p < plies && n != chess::kNoNode; ++p) n = ctx.tree_node(n).parent;
     }
   }
 
-  static void append_number(std::string& out, std::uint64_t n) {
-    char digits[24];
-    const char* end = std::to_chars(digits, digits + sizeof digits, n).ptr;
-    out.append(digits, static_cast<std::size_t>(end - digits));
-  }
-
-  // Appends where a position lies, as CQLi's line comments say it: "16(wtm)".
-  static void append_move_of(std::string& out, const Context& ctx, NodeId node) {
-    const chess::Position& pos = ctx.tree_node(node).position;
-    append_number(out, pos.fullmove_number());
-    out.append(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
-  }
-
-  // The comments at a line's ends, each built in one buffer (a line matches at every position in
-  // check of `line --> check +`, and most are dropped when a comparison rejects its length).
-  static std::string start_comment(const Context& ctx, NodeId last) {
-    std::string text;
-    text.reserve(48);
-    text.append("Start line that ends at move ");
-    append_move_of(text, ctx, last);
-    return text;
-  }
-  static std::string end_comment(const Context& ctx, std::size_t length, NodeId first) {
-    std::string text;
-    text.reserve(64);
-    text.append("End line of length ");
-    append_number(text, length);
-    text.append(" that starts at move ");
-    append_move_of(text, ctx, first);
-    return text;
+  // nestban: the positions of the line after its start may not start a line of this filter.
+  void cover(const Context& ctx, NodeId first, NodeId last, std::size_t length) const {
+    if (length < 2) return;
+    NodeId deep = options_.backward ? first : last;
+    const NodeId shallow = options_.backward ? last : first;
+    for (NodeId n = deep; n != chess::kNoNode; n = ctx.tree_node(n).parent) {
+      if (n != first && !Context::is_imaginary(n)) covered_[n] = 1;
+      if (n == shallow) break;
+    }
   }
 
   // The constituents' own comments along the line and, unless quiet, CQLi's words at its ends:
@@ -403,15 +484,22 @@ class Line final : public Filter {
     const bool automatic = !options_.quiet && !s.ctx.quiet() && !m.nodes.empty();
     const NodeId first = automatic ? m.nodes.front() : 0, last = automatic ? m.nodes.back() : 0;
     for (std::size_t i = 0; i < m.nodes.size(); ++i) {
-      if (automatic && i == 0) s.ctx.add_comment(first, start_comment(s.ctx, last));
+      if (automatic && i == 0) add_start_comment(s.ctx, first, last);
       const std::size_t key =
           static_cast<std::size_t>(m.nodes[i]) * pattern_.filters.size() + static_cast<std::size_t>(m.constituents[i]);
       if (auto it = s.comments.find(key); it != s.comments.end()) {
         auto& out = s.ctx.comments();
         out.insert(out.end(), it->second.begin(), it->second.end());
       }
-      if (automatic && i + 1 == m.nodes.size()) s.ctx.add_comment(last, end_comment(s.ctx, m.nodes.size(), first));
+      if (automatic && i + 1 == m.nodes.size()) add_end_comment(s.ctx, last, m.nodes.size(), first);
     }
+  }
+
+  // annotate() for a line of `length` > 0 positions whose constituents left no comments.
+  void annotate_ends(Context& ctx, NodeId first, NodeId last, std::size_t length) const {
+    if (options_.quiet || ctx.quiet()) return;
+    add_start_comment(ctx, first, last);
+    add_end_comment(ctx, last, length, first);
   }
 
   Pattern pattern_;
@@ -420,6 +508,8 @@ class Line final : public Filter {
   std::uint64_t initial_steps_ = 0;  // what making it charged
   bool initial_accepting_ = false;
   int lone_first_ = -1;  // the filter of the one start state, if there is one and it does not accept
+  bool one_repeat_ = false;  // the line is one quantified filter: visit_one_repeat() walks it
+  bool plain_forward_ = false;  // successors are the children: collect_successors() inline
   // nestban: the positions of this game inside lines already matched (per game, by serial).
   mutable std::uint64_t serial_ = 0;
   mutable std::vector<std::uint8_t> covered_;  // bytes: read at every start, cheaper than bits

@@ -10,6 +10,7 @@
 #include "builtins/imaginary.h"
 #include "builtins/moves.h"
 #include "builtins/node_switch.h"
+#include "builtins/piece_designator.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "chess/retro.h"
@@ -54,9 +55,10 @@ Square captured_square(const chess::Position& before, Move m) {
 }
 
 // The criteria of one move filter. Set criteria are filters, evaluated in the position before
-// the moves (the parent position for `previous`); nullptr means any square.
+// the moves (the parent position for `previous`); an absent one means any square. A piece
+// designator (`move capture .`, `move from K`) is read without a virtual call.
 struct MoveCriteria {
-  FilterPtr from, to, capture, enpassant_square;
+  SetArgument from, to, capture, enpassant_square;
   std::uint8_t promote_types = 0;  // bit t for PieceType t; 0: promotion not asked for
   bool enpassant = false, castle = false, kingside = false, queenside = false, null = false;
   bool primary = false, secondary = false;
@@ -97,6 +99,7 @@ class MoveFilter final : public Filter {
   // A count always has a value (0 included), so it always matches; otherwise some move must.
   bool match(Context& ctx) const override {
     if (value_ == MoveValue::Count) return number(ctx).has_value();
+    if (!target_ && !all_ && is_one_move(ctx)) return one_move_matches(ctx);
     if (target_ || all_) {
       const Tally t = tally(ctx);
       return all_ ? t.matched == t.considered : t.matched > 0;
@@ -202,6 +205,32 @@ class MoveFilter final : public Filter {
                                 });
   }
 
+  // Whether the filter looks at one move only: the move that led here, or the move played from
+  // here in a game read without its variations.
+  bool is_one_move(const Context& ctx) const {
+    return mode_ == MoveMode::Previous || (mode_ == MoveMode::Played && !ctx.variations());
+  }
+
+  // match() of a plain filter over one move, as scan() would visit it, without its move list:
+  // `line --> not move capture . +` asks at every position of the game.
+  bool one_move_matches(Context& ctx) const {
+    const chess::GameNode& here = ctx.game_node();
+    chess::NodeId before = ctx.node();
+    Move move;
+    bool primary = true;
+    if (mode_ == MoveMode::Previous) {
+      if (here.parent == chess::kNoNode) return false;
+      before = here.parent;
+      move = here.move;
+      primary = ctx.tree_node(before).first_child == ctx.node();
+    } else {
+      if (here.first_child == chess::kNoNode) return false;
+      move = ctx.tree_node(here.first_child).move;
+    }
+    const CriteriaSets sets = evaluate_sets(ctx, before);
+    return accepts(move, ctx.tree_node(before).position, primary, sets);
+  }
+
   // Calls visit(move, position before it) for each matching move until visit returns false.
   template <typename Visit>
   void scan(Context& ctx, Visit visit) const {
@@ -255,10 +284,10 @@ class MoveFilter final : public Filter {
     CriteriaSets sets;
     if (!criteria_.from && !criteria_.to && !criteria_.capture && !criteria_.enpassant_square) return sets;
     auto evaluate = [&] {
-      if (criteria_.from) sets.from = criteria_.from->squares(ctx);
-      if (criteria_.to) sets.to = criteria_.to->squares(ctx);
-      if (criteria_.capture) sets.capture = criteria_.capture->squares(ctx);
-      if (criteria_.enpassant_square) sets.enpassant = criteria_.enpassant_square->squares(ctx);
+      if (criteria_.from) sets.from = criteria_.from.squares(ctx);
+      if (criteria_.to) sets.to = criteria_.to.squares(ctx);
+      if (criteria_.capture) sets.capture = criteria_.capture.squares(ctx);
+      if (criteria_.enpassant_square) sets.enpassant = criteria_.enpassant_square.squares(ctx);
     };
     if (before == ctx.node()) {
       evaluate();
@@ -347,8 +376,8 @@ bool bind_promote(BindArguments& a, const BoundParameter& p, MoveCriteria& c) {
   return true;
 }
 
-bool bind_square_criterion(BoundParameter& p, FilterPtr& slot) {
-  slot = std::move(p.values[0]);  // a set of squares: the registration declares it, the binder checked it
+bool bind_square_criterion(BoundParameter& p, SetArgument& slot) {
+  slot = SetArgument(std::move(p.values[0]));  // a set of squares: the registration declares it, the binder checked it
   return true;
 }
 

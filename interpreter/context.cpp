@@ -3,9 +3,31 @@
 
 namespace quarry::interpreter {
 
+namespace {
+// Enough for the comments one failing branch of the usual queries drops; the bound keeps a
+// query that drops thousands at once from holding their memory for the whole run.
+constexpr std::size_t kMaxSpareTexts = 16;
+}  // namespace
+
 void Context::rollback_changed(CommentMark mark) {
-  if (smart_comments_) comments_.resize(mark.comments());
+  if (smart_comments_) {
+    const auto dropped = comments_.begin() + static_cast<std::ptrdiff_t>(mark.comments());
+    for (auto it = dropped; it != comments_.end() && spare_texts_.size() < kMaxSpareTexts; ++it) {
+      spare_texts_.push_back(std::move(it->text));
+    }
+    comments_.erase(dropped, comments_.end());
+  }
   edits_.resize(mark.edits());
+}
+
+void Context::add_comment_text(chess::NodeId at, std::string_view text) {
+  std::string stored;
+  if (!spare_texts_.empty()) {
+    stored = std::move(spare_texts_.back());
+    spare_texts_.pop_back();
+  }
+  stored.assign(text);
+  comments_.push_back({anchor(at), std::move(stored)});
 }
 
 }  // namespace quarry::interpreter

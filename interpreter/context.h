@@ -14,6 +14,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -325,6 +326,9 @@ class Context {
   bool is_mainline(chess::NodeId id) const { return game_->is_mainline(anchor(id)); }
   // A comment at a position; one made at an imaginary position goes to its game position.
   void add_comment(chess::NodeId at, std::string text) { comments_.push_back({anchor(at), std::move(text)}); }
+  // The same with its text copied into the memory of a comment a rollback dropped: `line` makes
+  // two comments per line it finds, and a comparison (`>= 200`) rejects most of them.
+  void add_comment_text(chess::NodeId at, std::string_view text);
   PositionFacts& facts() { return facts_; }
   // The last Zobrist key written as text, and its 16 hex digits: the repetition queries read
   // `zobristkey` twice per position (to update an entry, then to test it).
@@ -429,6 +433,7 @@ class Context {
   EvaluationBudget budget_;
   RegexCaptures regex_captures_;
   std::vector<chess::InsertedComment> comments_;
+  std::vector<std::string> spare_texts_;  // the texts of rolled-back comments, reused by add_comment_text
   std::vector<std::uint32_t> match_comment_counts_;
   std::vector<GameEdit> edits_;
   std::vector<Value> variables_;

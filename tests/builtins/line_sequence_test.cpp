@@ -157,3 +157,32 @@ TEST_CASE("line: each evaluation decides its constituents afresh, nested lines a
   // A line inside a constituent runs while the outer one is under way.
   CHECK(holds("(line --> {(line --> . +) >= 4} +) == 2", nullptr, false));
 }
+
+TEST_CASE("line of one quantified filter: its own walk finds what the general search finds", "[line]") {
+  // `line --> F q` takes a walk of its own (a count for a state); `(F) q` is the same line through
+  // the general search. Their lines, comments and values must agree everywhere.
+  const std::vector<NodeId Tree::*> everywhere{nullptr, &Tree::e4, &Tree::e5, &Tree::nf3, &Tree::nc6,
+                                               &Tree::f4, &Tree::c5, &Tree::c5_nf3};
+  const std::vector<std::string> filters{".", "wtm", "{comment(\"p\" ply) .}", "{comment(\"w\") wtm}",
+                                         "not move previous from c7"};
+  const std::vector<std::string> repeats{"+", "*", "?", "{2}", "{1,3}", "{2,}", "{,2}"};
+  const std::vector<std::string> options{"", "firstmatch", "singlecolor", "nestban", "primary", "secondary",
+                                         "lastposition", "2 3"};
+  for (const char* arrow : {"-->", "<--"}) {
+    for (const std::string& option : options) {
+      for (const std::string& f : filters) {
+        for (const std::string& q : repeats) {
+          const std::string head = "line " + option + " " + arrow + " ";
+          const std::string own = head + f + " " + q, general = head + "(" + f + ") " + q;
+          INFO(own);
+          CHECK(comments(own, everywhere) == comments(general, everywhere));
+          for (NodeId Tree::*where : everywhere) {
+            const bool found = holds(own, where);
+            CHECK(found == holds(general, where));
+            if (found) CHECK(holds("(" + own + ") == (" + general + ")", where));
+          }
+        }
+      }
+    }
+  }
+}

@@ -182,3 +182,28 @@ TEST_CASE("move filter errors name what is wrong", "[moves]") {
   CHECK(compile_error("move reverse null") == "'null' does not apply to reverse moves: a pass cannot be taken back");
   CHECK(compile_error("move previous : check") == "'move previous' cannot be speculative: its move was already made");
 }
+
+TEST_CASE("a plain filter over one move (previous, or played without variations) agrees with its count", "[moves]") {
+  // match() of these forms looks at the one move directly; `count` walks the move list.
+  // 1.e4 d5 2.exd5 (2.e5) Qxd5: captures, a non-capture, a primary and a secondary move.
+  const char* const criteria[] = {"capture .", "from P", "to d5", "capture P", "from a-h1 capture .",
+                                  "primary capture .", "secondary", "from (K | P)", "capture (d5 | e5)"};
+  for (const char* c : criteria) {
+    for (const char* mode : {"", "previous "}) {
+      for (const bool variations : {false, true}) {
+        GameEvaluation plain(std::string("move ") + mode + c, kStart);
+        GameEvaluation counted(std::string("move count ") + mode + c, kStart);
+        for (GameEvaluation* g : {&plain, &counted}) {
+          const NodeId exd5 = g->play(g->game().root(), {"e2e4", "d7d5", "e4d5"});
+          g->play(g->game().node(exd5).parent, {"e4e5"});
+          g->play(exd5, {"d8d5"});
+          g->context().set_variations(variations);
+        }
+        for (NodeId n = 0; n < plain.game().node_count(); ++n) {
+          INFO(mode << c << " at node " << n << (variations ? " with variations" : ""));
+          CHECK(plain.at(n).matches() == (counted.at(n).number() > 0));
+        }
+      }
+    }
+  }
+}

@@ -3,6 +3,8 @@
 // exactly when nothing was added or dropped between them.
 #include <catch2/catch.hpp>
 
+#include <string>
+
 #include "interpreter/context.h"
 
 using quarry::interpreter::CommentMark;
@@ -61,5 +63,43 @@ TEST_CASE("rolling back to a mark drops what came after it", "[context]") {
     ctx.truncate_comments(mark);
     CHECK(ctx.comments().size() == 1);
     CHECK(ctx.edits().size() == 1);
+  }
+}
+
+TEST_CASE("a comment added as text after a rollback reuses a dropped comment's string, not its text", "[context]") {
+  Context ctx;
+  const CommentMark empty = ctx.comment_mark();
+  const std::string longer(100, 'x');  // past any short-string buffer
+  ctx.add_comment_text(1, longer);
+  ctx.add_comment_text(2, "End line of length 5 that starts at move 14(wtm)");
+  ctx.rollback_comments(empty);
+  CHECK(ctx.comments().empty());
+  ctx.add_comment_text(3, "Start line that ends at move 16(wtm)");
+  ctx.add_comment_text(4, "");
+  ctx.add_comment_text(5, longer + "y");
+  REQUIRE(ctx.comments().size() == 3);
+  CHECK(ctx.comments()[0].node == 3);
+  CHECK(ctx.comments()[0].text == "Start line that ends at move 16(wtm)");
+  CHECK(ctx.comments()[1].node == 4);
+  CHECK(ctx.comments()[1].text.empty());
+  CHECK(ctx.comments()[2].text == longer + "y");
+
+  SECTION("without smart comments nothing is dropped, so nothing is reused") {
+    ctx.set_smart_comments(false);
+    const CommentMark mark = ctx.comment_mark();
+    ctx.add_comment_text(6, "kept");
+    ctx.rollback_comments(mark);
+    REQUIRE(ctx.comments().size() == 4);
+    CHECK(ctx.comments()[3].text == "kept");
+  }
+  SECTION("many dropped at once") {
+    const CommentMark mark = ctx.comment_mark();
+    for (int i = 0; i < 100; ++i) ctx.add_comment_text(7, std::to_string(i) + longer);
+    ctx.rollback_comments(mark);
+    CHECK(ctx.comments().size() == 3);
+    for (int i = 0; i < 100; ++i) ctx.add_comment_text(8, std::to_string(i));
+    REQUIRE(ctx.comments().size() == 103);
+    CHECK(ctx.comments()[3].text == "0");
+    CHECK(ctx.comments()[102].text == "99");
   }
 }
