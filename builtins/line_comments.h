@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -20,11 +21,14 @@ namespace quarry::builtins::line_search {
 class CommentText {
  public:
   CommentText& text(std::string_view words) {
-    end_ = std::copy(words.begin(), words.end(), end_);
+    assert(words.size() <= buffer_.size() - size_);
+    std::copy(words.begin(), words.end(), buffer_.data() + size_);
+    size_ += words.size();
     return *this;
   }
   CommentText& number(std::uint64_t n) {
-    end_ = std::to_chars(end_, buffer_.data() + buffer_.size(), n).ptr;
+    char* const start = buffer_.data() + size_;
+    size_ += static_cast<std::size_t>(std::to_chars(start, buffer_.data() + buffer_.size(), n).ptr - start);
     return *this;
   }
   // Where a position lies: "16(wtm)".
@@ -33,11 +37,11 @@ class CommentText {
     return number(static_cast<std::uint64_t>(pos.fullmove_number()))
         .text(pos.side_to_move() == chess::Color::White ? "(wtm)" : "(btm)");
   }
-  std::string_view view() const { return {buffer_.data(), static_cast<std::size_t>(end_ - buffer_.data())}; }
+  std::string_view view() const { return {buffer_.data(), size_}; }
 
  private:
   std::array<char, 96> buffer_;  // the longest text: 45 characters and two numbers of at most 20 digits
-  char* end_ = buffer_.data();
+  std::size_t size_ = 0;         // a length, not a pointer into buffer_: a copy stays whole
 };
 
 // "Start line that ends at move …" at the line's first position.

@@ -20,12 +20,12 @@ using Tree = quarry::testing::BranchingGame;
 using quarry::testing::holds;
 using quarry::testing::node_of;
 
-// The comments `query` leaves at each of `wheres` in turn (with variations), as "id:text".
+// The comments `query` leaves at each of `wheres` in turn (with variations unless told), as "id:text".
 std::vector<std::string> comments(const std::string& query, std::vector<NodeId Tree::*> wheres = {nullptr},
-                                  bool quiet = false) {
+                                  bool quiet = false, bool variations = true) {
   GameEvaluation g(query, quarry::testing::kStartFen);
   Tree t = Tree::build(g);
-  g.context().set_variations(true);
+  g.context().set_variations(variations);
   g.context().set_quiet(quiet);
   for (NodeId Tree::*where : wheres) g.at(node_of(g, t, where)).matches();
   std::vector<std::string> out;
@@ -159,8 +159,10 @@ TEST_CASE("line: each evaluation decides its constituents afresh, nested lines a
 }
 
 TEST_CASE("line of one quantified filter: its own walk finds what the general search finds", "[line]") {
-  // `line --> F q` takes a walk of its own (a count for a state); `(F) q` is the same line through
-  // the general search. Their lines, comments and values must agree everywhere.
+  // `line --> F q` takes a walk of its own (a count for a state); `F q --> false ?` is the same
+  // line (its second constituent never matches and may match nothing) through the general search,
+  // which a line of two constituents takes. Their lines, comments and values must agree
+  // everywhere, with variations and without (where the walk reads the only child directly).
   const std::vector<NodeId Tree::*> everywhere{nullptr, &Tree::e4, &Tree::e5, &Tree::nf3, &Tree::nc6,
                                                &Tree::f4, &Tree::c5, &Tree::c5_nf3};
   const std::vector<std::string> filters{".", "wtm", "{comment(\"p\" ply) .}", "{comment(\"w\") wtm}",
@@ -173,13 +175,16 @@ TEST_CASE("line of one quantified filter: its own walk finds what the general se
       for (const std::string& f : filters) {
         for (const std::string& q : repeats) {
           const std::string head = "line " + option + " " + arrow + " ";
-          const std::string own = head + f + " " + q, general = head + "(" + f + ") " + q;
+          const std::string own = head + f + " " + q;
+          const std::string general = own + " " + arrow + " false ?";
           INFO(own);
-          CHECK(comments(own, everywhere) == comments(general, everywhere));
-          for (NodeId Tree::*where : everywhere) {
-            const bool found = holds(own, where);
-            CHECK(found == holds(general, where));
-            if (found) CHECK(holds("(" + own + ") == (" + general + ")", where));
+          for (const bool variations : {true, false}) {
+            CHECK(comments(own, everywhere, false, variations) == comments(general, everywhere, false, variations));
+            for (NodeId Tree::*where : everywhere) {
+              const bool found = holds(own, where, variations);
+              CHECK(found == holds(general, where, variations));
+              if (found) CHECK(holds("(" + own + ") == (" + general + ")", where, variations));
+            }
           }
         }
       }
