@@ -72,6 +72,8 @@ TEST_CASE("a comment added as text after a rollback reuses a dropped comment's s
   const std::string longer(100, 'x');  // past any short-string buffer
   ctx.add_comment_text(1, longer);
   ctx.add_comment_text(2, "End line of length 5 that starts at move 14(wtm)");
+  const char* const first_memory = ctx.comments()[0].text.data();
+  const char* const second_memory = ctx.comments()[1].text.data();
   ctx.rollback_comments(empty);
   CHECK(ctx.comments().empty());
   ctx.add_comment_text(3, "Start line that ends at move 16(wtm)");
@@ -83,6 +85,9 @@ TEST_CASE("a comment added as text after a rollback reuses a dropped comment's s
   CHECK(ctx.comments()[1].node == 4);
   CHECK(ctx.comments()[1].text.empty());
   CHECK(ctx.comments()[2].text == longer + "y");
+  // The dropped strings' memory, the last dropped first.
+  CHECK(ctx.comments()[0].text.data() == second_memory);
+  CHECK(ctx.comments()[1].text.data() == first_memory);
 
   SECTION("without smart comments nothing is dropped, so nothing is reused") {
     ctx.set_smart_comments(false);
