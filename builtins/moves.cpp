@@ -4,6 +4,7 @@
 // Speculative form (CQLi), `move … [all] : F`: each matching move is made on an imaginary copy
 // of the position and F evaluated there; only the moves where F matches count.
 #include <array>
+#include <optional>
 #include <string>
 
 #include "builtins/builtins.h"
@@ -211,24 +212,34 @@ class MoveFilter final : public Filter {
     return mode_ == MoveMode::Previous || (mode_ == MoveMode::Played && !ctx.variations());
   }
 
+  // A move of the game, the node of the position before it, and whether it is that node's
+  // primary move.
+  struct GameMove {
+    chess::NodeId before;
+    Move move;
+    bool primary;
+  };
+
+  // The move that led here; none at the game's start. scan() and one_move_matches() both read
+  // `previous` through it.
+  static std::optional<GameMove> move_that_led_here(Context& ctx) {
+    const chess::GameNode& here = ctx.game_node();
+    if (here.parent == chess::kNoNode) return std::nullopt;
+    return GameMove{here.parent, here.move, ctx.tree_node(here.parent).first_child == ctx.node()};
+  }
+
   // match() of a plain filter over one move, as scan() would visit it, without its move list:
   // `line --> not move capture . +` asks at every position of the game.
   bool one_move_matches(Context& ctx) const {
-    const chess::GameNode& here = ctx.game_node();
-    chess::NodeId before = ctx.node();
-    Move move;
-    bool primary = true;
+    std::optional<GameMove> one;
     if (mode_ == MoveMode::Previous) {
-      if (here.parent == chess::kNoNode) return false;
-      before = here.parent;
-      move = here.move;
-      primary = ctx.tree_node(before).first_child == ctx.node();
-    } else {
-      if (here.first_child == chess::kNoNode) return false;
-      move = ctx.tree_node(here.first_child).move;
+      one = move_that_led_here(ctx);
+    } else if (const chess::NodeId child = ctx.game_node().first_child; child != chess::kNoNode) {
+      one = GameMove{ctx.node(), ctx.tree_node(child).move, true};  // the main line's move
     }
-    const CriteriaSets sets = evaluate_sets(ctx, before);
-    return accepts(move, ctx.tree_node(before).position, primary, sets);
+    if (!one) return false;
+    const CriteriaSets sets = evaluate_sets(ctx, one->before);
+    return accepts(one->move, ctx.tree_node(one->before).position, one->primary, sets);
   }
 
   // Calls visit(move, position before it) for each matching move until visit returns false.
@@ -243,11 +254,11 @@ class MoveFilter final : public Filter {
     bool first_is_primary = false;  // moves[0] is the primary move of `before`
     switch (mode_) {
       case MoveMode::Previous: {
-        const chess::GameNode& here = ctx.game_node();
-        if (here.parent == chess::kNoNode) return;
-        before = here.parent;
-        moves.push_back(here.move);
-        first_is_primary = ctx.tree_node(before).first_child == ctx.node();
+        const std::optional<GameMove> previous = move_that_led_here(ctx);
+        if (!previous) return;
+        before = previous->before;
+        moves.push_back(previous->move);
+        first_is_primary = previous->primary;
         break;
       }
       case MoveMode::Played:
