@@ -41,7 +41,7 @@ class PieceDesignator final : public interpreter::Filter {
   chess::SquareSet colour_superset(const chess::Position& pos) const {
     if (single_) return on(pos);
     if (everything_ || empty_) return squares_;
-    const bool white = (both_ | white_only_) != 0, black = (both_ | black_only_) != 0;
+    const bool white = may_hold(chess::Color::White), black = may_hold(chess::Color::Black);
     if (white && black) return pos.occupied() & squares_;
     if (white) return pos.pieces(chess::Color::White) & squares_;
     return black ? pos.pieces(chess::Color::Black) & squares_ : chess::SquareSet();

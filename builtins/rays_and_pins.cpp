@@ -234,14 +234,17 @@ class Pin final : public Filter {
       }
       return (orthogonal & rook_lines) | (diagonal & bishop_lines);
     }
+    // Of `pinners`, those that may pin towards `to`: the ones aiming at a target when there are
+    // few targets (with many, the per-slider test in find() is as cheap).
+    SquareSet aimed(SquareSet pinners, SquareSet to) const {
+      return geometry::more_than(to, kFewTargets) ? pinners : pinners & aiming_at(to);
+    }
   };
 
   // Only with designators_only_: the sliders `from` may name (by colour) that share a line they
   // move along with a target (with few targets; else all of them). No pin without one.
   SquareSet candidate_pinners(const chess::Position& pos, const Sliders& sliders, SquareSet to) const {
-    SquareSet pinners = (sliders.orthogonal | sliders.diagonal) & from_.superset(pos);
-    if (!geometry::more_than(to, kFewTargets)) pinners &= sliders.aiming_at(to);
-    return pinners;
+    return sliders.aimed((sliders.orthogonal | sliders.diagonal) & from_.superset(pos), to);
   }
   bool may_match(Context& ctx, const Sliders& sliders) const {
     const chess::Position& pos = ctx.position();
@@ -284,12 +287,7 @@ class Pin final : public Filter {
     SquareSet candidates(const chess::Position& pos, const Sliders& sliders, SquareSet to) const {
       const SquareSet pinners = (sliders.orthogonal | sliders.diagonal) &
                                 ((pos.pieces(Color::White) & from_white) | (pos.pieces(Color::Black) & from_black));
-      if (to.is_empty() || pinners.is_empty()) return SquareSet();
-      if (!to.has_more_than_one()) {  // one king: two table lookups
-        const Square t = to.first();
-        return pinners & ((sliders.orthogonal & chess::rook_rays(t)) | (sliders.diagonal & chess::bishop_rays(t)));
-      }
-      return geometry::more_than(to, kFewTargets) ? pinners : pinners & sliders.aiming_at(to);
+      return sliders.aimed(pinners, to);
     }
   };
 
@@ -312,9 +310,9 @@ class Pin final : public Filter {
     };
     if (!geometry::more_than(to, kFewTargets)) {
       // The usual case (`to k`): from each target, the sliders on the lines they move along.
+      const Sliders candidates{sliders.orthogonal & pinners, sliders.diagonal & pinners};
       for (Square t : to) {
-        const Sliders one{sliders.orthogonal & pinners, sliders.diagonal & pinners};
-        for (Square p : one.aiming_at(SquareSet(t))) try_pin(p, t);
+        for (Square p : candidates.aiming_at(SquareSet(t))) try_pin(p, t);
       }
     } else {
       for (Square p : pinners) {
