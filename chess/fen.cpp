@@ -27,7 +27,7 @@ std::vector<std::string_view> split_fields(std::string_view text) {
 
 bool parse_number(std::string_view field, int& out) {
   const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), out);
-  return ec == std::errc() && end == field.data() + field.size() && out >= 0 && out <= 65535;
+  return ec == std::errc() && end == field.data() + field.size() && out >= 0 && out <= Position::kMaxMoveCounter;
 }
 
 constexpr int castling_index(Color c, CastlingSide side) { return 2 * index_of(c) + static_cast<int>(side); }
@@ -125,7 +125,8 @@ std::optional<Position> Position::from_fen(std::string_view fen, std::string* er
   int fullmove = 1;
   if ((fields.size() > 4 && !parse_number(fields[4], halfmove)) ||
       (fields.size() > 5 && !parse_number(fields[5], fullmove))) {
-    fail(error, "FEN: move counters must be numbers");
+    static_assert(Position::kMaxMoveCounter == 999'999'999, "the message below names the bound");
+    fail(error, "FEN: move counters must be numbers from 0 to 999999999");
     return std::nullopt;
   }
   pos.finish_fen(halfmove, fullmove, chess960);
@@ -153,8 +154,8 @@ std::optional<Position> Position::from_board(const std::array<Piece, 64>& board,
 }
 
 void Position::finish_fen(int halfmove, int fullmove, bool chess960) {
-  halfmove_clock_ = static_cast<std::uint16_t>(halfmove);
-  fullmove_number_ = static_cast<std::uint16_t>(fullmove < 1 ? 1 : fullmove);
+  halfmove_clock_ = static_cast<std::uint32_t>(halfmove);
+  fullmove_number_ = static_cast<std::uint32_t>(fullmove < 1 ? 1 : fullmove);
   chess960_ = chess960;
   for (int i = 0; i < 4; ++i) {
     const Square rook = castling_rook_[i];

@@ -82,7 +82,7 @@ inline void Position::play_ordinary_from(const Position& before, Move m) {
   by_type_[moved_type] =
       SquareSet(before.by_type_[moved_type].bits() ^ (moved_type == captured_type ? taken : 0) ^ from_to);
   const bool pawn = mover.type() == PieceType::Pawn;
-  halfmove_clock_ = capture || pawn ? 0 : static_cast<std::uint16_t>(before.halfmove_clock_ + 1);
+  halfmove_clock_ = capture || pawn ? 0 : before.halfmove_clock_ + 1;
   en_passant_ = pawn && detail::is_double_step(from, to) && before.variant_ == Variant::Standard
                     ? Square((from.index() + to.index()) / 2)
                     : Square::none();
@@ -92,7 +92,7 @@ inline void Position::play_ordinary_from(const Position& before, Move m) {
     drop_castling_right_of_rook(from);
     drop_castling_right_of_rook(to);
   }
-  if (us == Color::Black) fullmove_number_ = static_cast<std::uint16_t>(before.fullmove_number_ + 1);
+  if (us == Color::Black) fullmove_number_ = before.fullmove_number_ + 1;
   side_to_move_ = ~us;
   key_ ^= en_passant_key();
   checkers_ = checkers_in_place();

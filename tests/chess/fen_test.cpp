@@ -75,6 +75,15 @@ TEST_CASE("FEN en passant square is kept only when a double push fits", "[fen]")
   CHECK(real->en_passant_square() == Square::parse("e6"));
 }
 
+TEST_CASE("FEN move counters past 16 bits are kept", "[fen]") {
+  const std::string fen = "4k3/8/8/8/8/8/8/4K3 w - - 70000 999999999";
+  const auto pos = Position::from_fen(fen);
+  REQUIRE(pos.has_value());
+  CHECK(pos->halfmove_clock() == 70000);
+  CHECK(pos->fullmove_number() == Position::kMaxMoveCounter);
+  CHECK(pos->fen() == fen);
+}
+
 TEST_CASE("malformed FEN is rejected with a message", "[fen]") {
   const char* bad[] = {
       "",
@@ -86,6 +95,8 @@ TEST_CASE("malformed FEN is rejected with a message", "[fen]") {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - zero 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ1q - 0 1",
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1000000000",  // past kMaxMoveCounter
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
   };
   for (const char* text : bad) {
     std::string error;

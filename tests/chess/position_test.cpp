@@ -64,6 +64,26 @@ TEST_CASE("castling moves king and rook and keeps their ids", "[position]") {
   CHECK(rook_taken.fen() == "R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
 }
 
+TEST_CASE("move counters count on past 65535 in every move path", "[position]") {
+  const auto start = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 65535 65535");
+  REQUIRE(start.has_value());
+  const Position played = play_sans(*start, {"Kd7", "Ra2"});  // Position::play
+  CHECK(played.fullmove_number() == 65536);
+  CHECK(played.halfmove_clock() == 65537);
+  CHECK(played.fen() == "8/3k4/8/8/8/8/R7/4K3 b - - 65537 65536");
+  // The game tree's inline path (Position(before, move)).
+  const auto king_move = parse_san(*start, "Kd7");
+  REQUIRE(king_move.has_value());
+  const Position after_king(*start, *king_move);
+  const auto rook_move = parse_san(after_king, "Ra2");
+  REQUIRE(rook_move.has_value());
+  CHECK(Position(after_king, *rook_move).fen() == played.fen());
+  Position null_played = *start;
+  null_played.play_null();
+  CHECK(null_played.fullmove_number() == 65536);
+  CHECK(null_played.halfmove_clock() == 65536);
+}
+
 TEST_CASE("move counters and en passant state", "[position]") {
   Position pos = play_sans(Position::initial(), {"e4"});
   CHECK(pos.en_passant_square() == sq("e3"));
