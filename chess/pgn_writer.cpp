@@ -99,8 +99,11 @@ class PgnWriter::Impl {
         collect_(format.compact_comments || format.unique_comments || format.coalesce_comments),
         plain_layout_(!format.split_moves) {}
 
+  // After the games appended before it when append, else instead of them; returns the game's text.
   std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                         RepeatedComment repeated);
+                         RepeatedComment repeated, bool append);
+  std::string_view appended_text() const { return line_.text().substr(0, appended_); }
+  void clear_text() { appended_ = 0; }
 
  private:
   struct Frame {
@@ -129,6 +132,7 @@ class PgnWriter::Impl {
   const bool collect_;  // comments gathered per place, for compacting, coalescing or uniqueness
   const Game* game_ = nullptr;
   LineWriter line_;
+  std::size_t appended_ = 0;  // the buffer's first bytes that hold whole games given to append()
   std::vector<std::uint32_t> first_;  // per node (and one past the last): its first entry of by_node_
   std::vector<std::uint32_t> next_;   // per node, while indexing: where its next entry goes
   std::vector<const std::string*> by_node_;  // the inserted comments' texts, in node order
@@ -504,8 +508,10 @@ void PgnWriter::Impl::movetext(std::string_view result) {
 }
 
 std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                                        RepeatedComment repeated) {
-  line_.start(format_.line_width);
+                                        RepeatedComment repeated, bool append) {
+  if (!append) appended_ = 0;
+  const std::size_t begin = appended_;
+  line_.start(format_.line_width, begin);
   for (const Tag& tag : game.tags()) {
     if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
     line_.raw_end(write_tag(line_.raw_begin(tag_line_bound(tag)), tag));
@@ -527,7 +533,8 @@ std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::s
   *blank_after = '\n';
   line_.raw_end(blank_after + 1);
   game_ = nullptr;
-  return line_.text();
+  if (append) appended_ = line_.text().size();
+  return line_.text().substr(begin);
 }
 
 PgnWriter::PgnWriter(PgnFormat format) : format_(std::move(format)), impl_(std::make_unique<Impl>(format_)) {}
@@ -536,13 +543,22 @@ PgnWriter::~PgnWriter() = default;
 
 void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                       RepeatedComment repeated) {
-  out += impl_->write(game, inserted, repeated);
+  out += impl_->write(game, inserted, repeated, false);
 }
 
 std::string_view PgnWriter::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                                   RepeatedComment repeated) {
-  return impl_->write(game, inserted, repeated);
+  return impl_->write(game, inserted, repeated, false);
 }
+
+std::string_view PgnWriter::append(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                                   RepeatedComment repeated) {
+  return impl_->write(game, inserted, repeated, true);
+}
+
+std::string_view PgnWriter::appended_text() const { return impl_->appended_text(); }
+
+void PgnWriter::clear_text() { impl_->clear_text(); }
 
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
                const PgnFormat& format) {
