@@ -89,6 +89,18 @@ void opaque(T& value) {
 #endif
 }
 
+// The node after `node` (numbered `id`) on its line, kNoNode at the line's end. The reader
+// appends a move's node right after its parent's, so the next node is nearly always id + 1: taken
+// as a guess (checked by a branch the CPU predicts), the next node's loads need not wait for this
+// node's first_child, a chain of loads that set the pace of the writer's loop.
+[[gnu::always_inline]] inline NodeId next_in_line(const GameNode& node, NodeId id) {
+  const NodeId next = node.first_child;
+  NodeId guess = id + 1;
+  opaque(guess);
+  if (next != guess) [[unlikely]] return next;
+  return guess;
+}
+
 }  // namespace
 
 // The movetext of one game at a time, and the memory kept between games.
@@ -383,6 +395,7 @@ void PgnWriter::Impl::move(NodeId id) {
 // the repeated comment, through a LineWriter::Run with what the loop reads held in locals (a
 // store through the Run's char* could alias any member); returns the first move it left for
 // move() (no move written: `id`), or kNoNode at the line's end. Most games are such one run.
+// `id` is a node: movetext() calls it only for a line's next move.
 NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
   if (!at_every_node_ || repeated_block_size_ == 0) return plain_run<false, false>(id, first);
   const bool default_layout = format_.move_numbers && format_.compact_moves && format_.move_number_after_comment &&
@@ -411,10 +424,6 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
   const bool number_after_comment = kDefaultLayout || format_.move_number_after_comment;
   bool need_number = need_number_;
   LineWriter::Run run = line_.open_run(2 * LineWriter::kRunWordRoom * game_->node_count());
-  if (id == kNoNode) {
-    line_.close_run(run);
-    return id;
-  }
   // A first child's parent is the node written before it: only the run's first node loads it.
   const GameNode* parent = &nodes[nodes[id].parent];
   for (;;) {
@@ -442,20 +451,8 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
     }
     parent = &node;
     first = true;
-    // The reader appends a move's node right after its parent's, so the next node is nearly always
-    // id + 1: taken as a guess (checked by a branch the CPU predicts), the next node's loads need not
-    // wait for this node's first_child, a chain of loads that set the loop's pace.
-    const NodeId next = node.first_child;
-    NodeId guess = id + 1;
-    opaque(guess);
-    if (next != guess) [[unlikely]] {
-      if (next == kNoNode) {
-        id = kNoNode;
-        break;
-      }
-      guess = next;
-    }
-    id = guess;
+    id = next_in_line(node, id);
+    if (id == kNoNode) break;
   }
   line_.close_run(run);
   need_number_ = need_number;
