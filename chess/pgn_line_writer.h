@@ -17,9 +17,11 @@ namespace quarry::chess {
 // each, and copying them by hand costs less than growing a std::string a few bytes at a time.
 class LineWriter {
  public:
-  void start(int width) {
+  // A new text from a line start, after the first `keep` characters of the buffer (the games
+  // before it, when games are collected) or, by default, instead of the text there was.
+  void start(int width, std::size_t keep = 0) {
     width_ = width < 1 ? 1 : static_cast<std::size_t>(width);
-    size_ = 0;
+    size_ = std::min(keep, size_);
     column_ = 0;
     glue_next_ = false;
   }

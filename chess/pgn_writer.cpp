@@ -89,6 +89,18 @@ void opaque(T& value) {
 #endif
 }
 
+// The node after `node` (numbered `id`) on its line, kNoNode at the line's end. The reader
+// appends a move's node right after its parent's, so the next node is nearly always id + 1: taken
+// as a guess (checked by a branch the CPU predicts), the next node's loads need not wait for this
+// node's first_child, a chain of loads that set the pace of the writer's loop.
+[[gnu::always_inline]] inline NodeId next_in_line(const GameNode& node, NodeId id) {
+  const NodeId next = node.first_child;
+  NodeId guess = id + 1;
+  opaque(guess);
+  if (next != guess) [[unlikely]] return next;
+  return guess;
+}
+
 }  // namespace
 
 // The movetext of one game at a time, and the memory kept between games.
@@ -99,8 +111,11 @@ class PgnWriter::Impl {
         collect_(format.compact_comments || format.unique_comments || format.coalesce_comments),
         plain_layout_(!format.split_moves) {}
 
+  // After the games appended before it when append, else instead of them; returns the game's text.
   std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                         RepeatedComment repeated);
+                         RepeatedComment repeated, bool append);
+  std::string_view appended_text() const { return line_.text().substr(0, appended_); }
+  void clear_text() { appended_ = 0; }
 
  private:
   struct Frame {
@@ -129,6 +144,7 @@ class PgnWriter::Impl {
   const bool collect_;  // comments gathered per place, for compacting, coalescing or uniqueness
   const Game* game_ = nullptr;
   LineWriter line_;
+  std::size_t appended_ = 0;  // the buffer's first bytes that hold whole games given to append()
   std::vector<std::uint32_t> first_;  // per node (and one past the last): its first entry of by_node_
   std::vector<std::uint32_t> next_;   // per node, while indexing: where its next entry goes
   std::vector<const std::string*> by_node_;  // the inserted comments' texts, in node order
@@ -379,6 +395,7 @@ void PgnWriter::Impl::move(NodeId id) {
 // the repeated comment, through a LineWriter::Run with what the loop reads held in locals (a
 // store through the Run's char* could alias any member); returns the first move it left for
 // move() (no move written: `id`), or kNoNode at the line's end. Most games are such one run.
+// `id` is a node: movetext() calls it only for a line's next move.
 NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
   if (!at_every_node_ || repeated_block_size_ == 0) return plain_run<false, false>(id, first);
   const bool default_layout = format_.move_numbers && format_.compact_moves && format_.move_number_after_comment &&
@@ -407,10 +424,6 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
   const bool number_after_comment = kDefaultLayout || format_.move_number_after_comment;
   bool need_number = need_number_;
   LineWriter::Run run = line_.open_run(2 * LineWriter::kRunWordRoom * game_->node_count());
-  if (id == kNoNode) {
-    line_.close_run(run);
-    return id;
-  }
   // A first child's parent is the node written before it: only the run's first node loads it.
   const GameNode* parent = &nodes[nodes[id].parent];
   for (;;) {
@@ -438,20 +451,8 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
     }
     parent = &node;
     first = true;
-    // The reader appends a move's node right after its parent's, so the next node is nearly always
-    // id + 1: taken as a guess (checked by a branch the CPU predicts), the next node's loads need not
-    // wait for this node's first_child, a chain of loads that set the loop's pace.
-    const NodeId next = node.first_child;
-    NodeId guess = id + 1;
-    opaque(guess);
-    if (next != guess) [[unlikely]] {
-      if (next == kNoNode) {
-        id = kNoNode;
-        break;
-      }
-      guess = next;
-    }
-    id = guess;
+    id = next_in_line(node, id);
+    if (id == kNoNode) break;
   }
   line_.close_run(run);
   need_number_ = need_number;
@@ -504,8 +505,10 @@ void PgnWriter::Impl::movetext(std::string_view result) {
 }
 
 std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
-                                        RepeatedComment repeated) {
-  line_.start(format_.line_width);
+                                        RepeatedComment repeated, bool append) {
+  if (!append) appended_ = 0;
+  const std::size_t begin = appended_;
+  line_.start(format_.line_width, begin);
   for (const Tag& tag : game.tags()) {
     if (format_.keep_tag && !defines_the_game(tag.name) && !format_.keep_tag(tag.name)) continue;
     line_.raw_end(write_tag(line_.raw_begin(tag_line_bound(tag)), tag));
@@ -527,7 +530,8 @@ std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::s
   *blank_after = '\n';
   line_.raw_end(blank_after + 1);
   game_ = nullptr;
-  return line_.text();
+  if (append) appended_ = line_.text().size();
+  return line_.text().substr(begin);
 }
 
 PgnWriter::PgnWriter(PgnFormat format) : format_(std::move(format)), impl_(std::make_unique<Impl>(format_)) {}
@@ -536,13 +540,22 @@ PgnWriter::~PgnWriter() = default;
 
 void PgnWriter::write(std::string& out, const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                       RepeatedComment repeated) {
-  out += impl_->write(game, inserted, repeated);
+  out += impl_->write(game, inserted, repeated, false);
 }
 
 std::string_view PgnWriter::write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                                   RepeatedComment repeated) {
-  return impl_->write(game, inserted, repeated);
+  return impl_->write(game, inserted, repeated, false);
 }
+
+std::string_view PgnWriter::append(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                                   RepeatedComment repeated) {
+  return impl_->write(game, inserted, repeated, true);
+}
+
+std::string_view PgnWriter::appended_text() const { return impl_->appended_text(); }
+
+void PgnWriter::clear_text() { impl_->clear_text(); }
 
 void write_pgn(std::string& out, const Game& game, std::span<const InsertedComment> inserted,
                const PgnFormat& format) {

@@ -65,6 +65,15 @@ class PgnWriter {
   // there spares a copy of every game (157 MB for `true` over the corpus).
   std::string_view write(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
                          RepeatedComment repeated = {});
+  // The same text, appended in the writer's buffer after the games appended before it: a caller
+  // that writes games out one after another hands them over in large blocks rather than copying
+  // each into a stream's buffer. Returns this game's text. write() starts the buffer afresh.
+  std::string_view append(const Game& game, std::span<const std::span<const InsertedComment>> inserted,
+                          RepeatedComment repeated = {});
+  // The games appended since the last clear_text() or write(): whole games only (a game whose
+  // writing was cut short by an exception is not among them).
+  std::string_view appended_text() const;
+  void clear_text();
   void write(std::string& out, const Game& game, std::span<const InsertedComment> inserted) {
     write(out, game, std::span<const std::span<const InsertedComment>>(&inserted, 1));
   }

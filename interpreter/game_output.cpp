@@ -113,15 +113,32 @@ std::string_view GameOutput::render(const chess::Game& game, Context& ctx, std::
     for (const SortState& s : ctx.sorts()) groups_.push_back(s.comments);
   }
   // The writer puts them in position order, each node's in the order of groups_, then as made.
-  if (!any_applies(ctx.edits(), settings_.pgn)) return writer_.write(game, groups_, repeated);
-  edited_ = game;
-  apply_edits(edited_, ctx.edits(), settings_.pgn);
-  return writer_.write(edited_, groups_, repeated);
+  const chess::Game* written = &game;
+  if (any_applies(ctx.edits(), settings_.pgn)) {
+    edited_ = game;
+    apply_edits(edited_, ctx.edits(), settings_.pgn);
+    written = &edited_;
+  }
+  return in_blocks_ ? writer_.append(*written, groups_, repeated) : writer_.write(*written, groups_, repeated);
+}
+
+GameOutput::~GameOutput() { write_block(); }
+
+void GameOutput::write_block() {
+  if (!in_blocks_) return;
+  const std::string_view text = writer_.appended_text();
+  if (text.empty()) return;
+  file_->write_block(text);
+  writer_.clear_text();
 }
 
 void GameOutput::add(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
   if (file_ == nullptr && !settings_.hold_all) return;
   const std::string_view text = render(game, ctx, matched);
+  if (in_blocks_) {
+    if (writer_.appended_text().size() >= kBlock) write_block();
+    return;
+  }
   if (!games_sorted(query_, settings_) && !settings_.hold_all) {
     file_->write(text);
     return;
@@ -132,6 +149,7 @@ void GameOutput::add(const chess::Game& game, Context& ctx, std::span<const ches
 }
 
 void GameOutput::finish() {
+  write_block();
   if (held_.empty() || settings_.hold_all) return;
   order_matched_games(query_.sorts, held_, settings_.sort_matchcount);
   for (const MatchedGame& h : held_) file_->write(h.text);

@@ -168,6 +168,27 @@ void OutputFile::write(std::string_view text) {
   if (std::fwrite(text.data(), 1, text.size(), stream_) != text.size()) failed_ = true;
 }
 
+void OutputFile::write_block(std::string_view text) {
+  if (text.size() < kWriteBuffer) {
+    write(text);  // the stream's buffer takes it, with no system call of its own
+    return;
+  }
+  if (failed_ || std::fflush(stream_) != 0) {
+    failed_ = true;
+    return;
+  }
+  const int fd = ::fileno(stream_);
+  while (!text.empty()) {
+    const ssize_t written = ::write(fd, text.data(), text.size());
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      failed_ = true;
+      return;
+    }
+    text.remove_prefix(static_cast<std::size_t>(written));
+  }
+}
+
 // Gives the finished temporary file the target's name. --noclobber links, which fails if the
 // name exists; replacing renames, which is atomic. An unnamed file is first linked to a fresh
 // hidden name (linkat cannot replace), then renamed.

@@ -28,6 +28,16 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   void write(std::string_view text);
+  // Whether the output takes games in large blocks (write_block) as well as game by game: every
+  // target but standard output, which may be line-buffered (a terminal) and carries the run's
+  // other output (`message`, the report), so that its games must go out in order with that.
+  // The others have a stream of their own, fully buffered (kWriteBuffer): the text it holds
+  // reaches the target, as a block does, on commit, on close (an error, an exception), and not
+  // if a signal ends the run (then a temporary file is removed anyway).
+  bool takes_blocks() const { return kind_ != Kind::Standard; }
+  // Text after what write() gave; a large one straight to the file (after the stream's buffer is
+  // flushed), not copied into the stream's buffer first.
+  void write_block(std::string_view text);
   // Flushes, closes and puts the temporary file in place. False (with *error) on failure.
   bool commit(std::string* error);
   const std::string& path() const { return path_; }

@@ -524,3 +524,26 @@ TEST_CASE("plain moves: move numbers where their digits grow, after a comment at
   PgnWriter(PgnFormat{}).write(out, g100, {}, RepeatedComment{"CQL", all});
   CHECK(out.ends_with("\n\n{CQL} 99...Kd7 {CQL} 100.Kd2 {CQL} 100...Ke7 {CQL} *\n\n"));
 }
+
+TEST_CASE("games appended one after another make the text of each written alone", "[pgn_writer]") {
+  const std::vector<Game> games = read_games(std::string(kPlainGames[0]) + "\n\n" + kPlainGames[3]);
+  REQUIRE(games.size() == 2);
+  PgnWriter writer{PgnFormat{}};
+  std::string expected;
+  for (const Game& g : games) {
+    std::string alone;
+    write_pgn(alone, g, {});
+    CHECK(writer.append(g, {}) == alone);  // this game's text
+    expected += alone;
+  }
+  CHECK(writer.appended_text() == expected);
+  writer.clear_text();
+  CHECK(writer.appended_text().empty());
+  const std::string second(writer.append(games[1], {}));
+  CHECK(second == writer.appended_text());
+  std::string fresh;
+  writer.write(fresh, games[0], std::span<const InsertedComment>());  // write() starts afresh
+  CHECK(writer.appended_text().empty());
+  CHECK(writer.append(games[1], {}) == second);  // not after write()'s game
+  CHECK(writer.appended_text() == second);
+}
