@@ -4,6 +4,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 
@@ -44,13 +45,18 @@ inline constexpr auto kMoveNumbers = [] {
   return table;
 }();
 
-// A move number and its dots as the LineWriter's register-held characters. A fullmove number has
-// at most five digits (16 bits).
+// Move numbers that fit the eight register-held characters with their dots ("99999..."). A FEN
+// may start the counter near the Position's limit; the writer builds larger ones as text.
+inline constexpr unsigned kRegisterMoveNumbers = 100000;
+
+// A move number below kRegisterMoveNumbers and its dots as the LineWriter's register-held
+// characters.
 inline LineWriter::Chars8 move_number(unsigned number, bool white) {
   if (number < kTabledMoveNumbers) [[likely]] {
     const std::uint64_t entry = kMoveNumbers[2 * number + (white ? 0 : 1)];
     return {entry, entry >> kCountShift};  // the count byte lies past the characters
   }
+  assert(number < kRegisterMoveNumbers);
   char buffer[8];
   const char* first = digits_before(buffer + sizeof buffer, number);
   std::uint64_t digits = 0;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "chess/notation.h"
@@ -136,6 +137,7 @@ class PgnWriter::Impl {
   void rewritten_comment(std::string_view text);
   void annotations(NodeId id, const NodeAnnotations& notes);
   void move(NodeId id);
+  void long_numbered_move(NodeId id, const GameNode& node, bool white);
   NodeId plain_moves(NodeId id, bool first);
   template <bool kEveryNode, bool kDefaultLayout>
   NodeId plain_run(NodeId id, bool first);
@@ -164,6 +166,9 @@ class PgnWriter::Impl {
   std::string text_;                  // a token being put together
   std::vector<Frame> stack_;
   bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
+  // Every move number of the game is below kRegisterMoveNumbers (its start's counter and its
+  // node count say so): plain_moves may write them. Else move() writes each move.
+  bool register_numbers_ = true;
   const bool plain_layout_;  // the format lets plain_moves write moves (no split move numbers)
 };
 
@@ -371,6 +376,10 @@ void PgnWriter::Impl::move(NodeId id) {
   LineWriter::Chars8 number;
   bool glue = false;
   const bool numbered = format_.move_numbers && (white || need_number_);
+  if (numbered && static_cast<unsigned>(before.fullmove_number()) >= kRegisterMoveNumbers) [[unlikely]] {
+    long_numbered_move(id, node, white);
+    return;
+  }
   if (numbered) {
     number = move_number(static_cast<unsigned>(before.fullmove_number()), white);
     if (format_.split_moves) {
@@ -391,12 +400,38 @@ void PgnWriter::Impl::move(NodeId id) {
   annotations(id, game_->annotations(node));
 }
 
+// move() for a numbered move whose number does not fit the register-held token (a FEN's counter
+// near 100000): the same tokens, built as text. Its comments before the move are written.
+void PgnWriter::Impl::long_numbered_move(NodeId id, const GameNode& node, bool white) {
+  const std::string number =
+      std::to_string(game_->node(node.parent).position.fullmove_number()) + (white ? "." : "...");
+  bool glue = false;
+  text_.clear();
+  if (format_.split_moves) {
+    line_.word(number);
+    glue = format_.compact_moves;
+  } else {
+    text_ = number;
+    if (!format_.compact_moves) text_ += ' ';
+  }
+  text_ += move_san(&game_->node(game_->root()), node).view();
+  line_.word(text_, glue);
+  if (only_repeated_after(id, node)) {
+    line_.padded_word(repeated_block_.data(), repeated_block_size_, false);
+    need_number_ = format_.move_number_after_comment;
+    return;
+  }
+  need_number_ = false;
+  annotations(id, game_->annotations(node));
+}
+
 // Writes the moves of a line from `id` on while each needs no more than its number, its SAN and
 // the repeated comment, through a LineWriter::Run with what the loop reads held in locals (a
 // store through the Run's char* could alias any member); returns the first move it left for
 // move() (no move written: `id`), or kNoNode at the line's end. Most games are such one run.
 // `id` is a node: movetext() calls it only for a line's next move.
 NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
+  if (!register_numbers_) [[unlikely]] return id;
   if (!at_every_node_ || repeated_block_size_ == 0) return plain_run<false, false>(id, first);
   const bool default_layout = format_.move_numbers && format_.compact_moves && format_.move_number_after_comment &&
                               !format_.elide_variations && !indexed_ && repeated_block_size_ <= 8;
@@ -523,6 +558,9 @@ std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::s
     result = valid ? std::string_view(*tag) : std::string_view("*");
   }
   game_ = &game;
+  // A game of n nodes has at most n moves: its last number is below start + n / 2 + 1.
+  register_numbers_ = static_cast<std::uint64_t>(game.node(game.root()).position.fullmove_number()) +
+                          game.node_count() / 2 + 1 < kRegisterMoveNumbers;
   index_inserted(inserted);
   index_repeated(repeated);
   movetext(result);

@@ -3,9 +3,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <fstream>
 #include <sstream>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chess/movegen.h"
@@ -546,4 +549,44 @@ TEST_CASE("games appended one after another make the text of each written alone"
   CHECK(writer.appended_text().empty());
   CHECK(writer.append(games[1], {}) == second);  // not after write()'s game
   CHECK(writer.appended_text() == second);
+}
+
+// Move numbers of six digits and more do not fit the register-held move token: such games are
+// written move by move, their tokens built as text. The same game started at move 99 instead of
+// 99999 must read the same once its numbers are mapped, in every layout, with and without the
+// comment at every node that plain_moves writes.
+TEST_CASE("move numbers past 99999 are written as the register-held ones are", "[pgn_writer]") {
+  const std::string moves = "Kd7 Ra2 (Rb1 Kc6 {side line}) Kc7 {done} Ra3 $1 Kb6 Rb3+ Ka5 *";
+  const Game big = read_one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 99999\"]\n\n" + moves);
+  const Game small = read_one("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/R3K3 b - - 0 99\"]\n\n" + moves);
+  const auto mapped = [](std::string text) {
+    const std::pair<const char*, const char*> numbers[] = {
+        {"100002", "102"}, {"100001", "101"}, {"100000", "100"}, {"99999", "99"}};
+    for (const auto& [from, to] : numbers) {
+      for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at)) {
+        text.replace(at, std::strlen(from), to);
+      }
+    }
+    return text;
+  };
+  std::vector<NodeId> every_node;
+  for (NodeId id = 0; id < big.node_count(); ++id) every_node.push_back(id);
+  for (int layout = 0; layout < 6; ++layout) {
+    PgnFormat f;
+    f.line_width = 200;
+    f.compact_moves = layout != 1;
+    f.split_moves = layout == 2;
+    f.move_number_after_comment = layout != 3;
+    f.elide_variations = layout == 4;
+    f.compact_variations = layout != 5;
+    for (const bool repeated : {false, true}) {
+      INFO("layout " << layout << (repeated ? ", a comment at every node" : ""));
+      const RepeatedComment comment{"c", repeated ? std::span<const NodeId>(every_node) : std::span<const NodeId>()};
+      std::string out_big, out_small;
+      PgnWriter(f).write(out_big, big, {}, comment);
+      PgnWriter(f).write(out_small, small, {}, comment);
+      CHECK(out_big.find("100000") != std::string::npos);
+      CHECK(mapped(out_big) == out_small);
+    }
+  }
 }
