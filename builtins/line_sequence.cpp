@@ -10,6 +10,7 @@
 #include "builtins/builtins.h"
 #include "builtins/line_comments.h"
 #include "builtins/line_search_state.h"
+#include "builtins/line_sequence.h"
 #include "builtins/node_switch.h"
 #include "builtins/range_bounds.h"
 #include "interpreter/binder.h"
@@ -156,7 +157,7 @@ class Line final : public Filter {
                           : one_repeat_ ? s.best_last
                                         : s.trail[static_cast<std::size_t>(s.best_trail)].node;
       if (options_.nestban) cover(ctx, start, last, length);
-      if (length > 0) annotate_ends(s.ctx, start, last, length);
+      if (length > 0 && !written_in_vain(ctx, length)) annotate_ends(s.ctx, start, last, length);
       return Found{length, last};
     }
     Match& m = work.match;
@@ -173,7 +174,7 @@ class Line final : public Filter {
       std::reverse(m.constituents.begin(), m.constituents.end());
     }
     if (options_.nestban && !m.nodes.empty()) cover(ctx, m.nodes.front(), m.nodes.back(), m.nodes.size());
-    annotate(s, m);
+    if (!written_in_vain(ctx, m.nodes.size())) annotate(s, m);
     return Found{m.nodes.size(), m.nodes.empty() ? start : m.nodes.back()};
   }
 
@@ -232,6 +233,17 @@ class Line final : public Filter {
     const std::int64_t count_cap = cap(c);
     if (!start_charged) s.ctx.charge(initial_.size());
     if (!matches(s, start, c.filter)) return;
+    // The walk never comes back to the start (nor to a position it left): it moves the current
+    // position along, and no result is remembered.
+    NodeWalk walk(s.ctx);
+    auto evaluate_at = [&](NodeId node) {
+      s.ctx.charge(1);  // visit(): the one state popped with the position
+      walk.move_to(node);
+      const CommentMark mark = s.ctx.comment_mark();
+      const bool ok = pattern_.filters[static_cast<std::size_t>(c.filter)]->match(s.ctx);
+      if (s.ctx.comment_mark() != mark) set_aside_comments(s, key_of(node, c.filter), mark, ok);
+      return ok;
+    };
     std::vector<RepeatPending>& stack = s.work.repeat_stack;
     std::vector<NodeId>& successors = s.work.successors;
     stack.clear();
@@ -259,16 +271,14 @@ class Line final : public Filter {
         }
         if (first != chess::kNoNode) {
           at = {first, count, at.depth + 1};
-          s.ctx.charge(1);  // visit(): the one state popped with the position
-          next = evaluate(s, at.node, c.filter, false);
+          next = evaluate_at(at.node);
         }
       }
       while (!next) {
         if (stack.empty()) return;
         at = stack.back();
         stack.pop_back();
-        s.ctx.charge(1);
-        next = evaluate(s, at.node, c.filter, false);
+        next = evaluate_at(at.node);
       }
     }
   }
@@ -373,19 +383,10 @@ class Line final : public Filter {
     const std::size_t key = key_of(node, i);
     // Imaginary positions (a line evaluated inside one) are few: they are not cached.
     if (key < s.known.size() && s.known.at(key) != 0) return s.known.at(key) == 1;
-    return evaluate(s, node, i, true);
-  }
-
-  // matches() without looking for a known result; `remember` false: nor keeping it (a walk that
-  // cannot come back to `node`).
-  bool evaluate(Search& s, NodeId node, int i, bool remember) const {
     NodeSwitch guard(s.ctx, node);
     const CommentMark mark = s.ctx.comment_mark();
     const bool ok = pattern_.filters[static_cast<std::size_t>(i)]->match(s.ctx);
-    const std::size_t key = key_of(node, i);
-    // Nothing written (most constituents at most positions): nothing to keep aside or roll back.
-    if (s.ctx.comment_mark() != mark) set_aside_comments(s, key, mark, ok);
-    if (remember && key < s.known.size()) s.known.set(key, ok);
+    set_aside(s, key, mark, ok);
     return ok;
   }
 
@@ -495,6 +496,14 @@ class Line final : public Filter {
     }
   }
 
+  // Whether the comparison the line stands in rejects `length` and rolls back what the line
+  // writes (note_line_compared): with smart comments none of it would reach the output.
+  bool written_in_vain(Context& ctx, std::size_t length) const {
+    if (compared_bound_ == nullptr || !ctx.smart_comments()) return false;
+    const MaybeNumber bound = compared_bound_->number(ctx);
+    return bound && !holds(compared_relation_, static_cast<std::int64_t>(length), *bound);
+  }
+
   // annotate() for a line of `length` > 0 positions whose constituents left no comments.
   void annotate_ends(Context& ctx, NodeId first, NodeId last, std::size_t length) const {
     if (options_.quiet || ctx.quiet()) return;
@@ -502,8 +511,13 @@ class Line final : public Filter {
     add_end_comment(ctx, last, length, first);
   }
 
+  friend bool quarry::builtins::note_line_compared(Filter&, Relation, const Filter&);
+
   Pattern pattern_;
   LineOptions options_;
+  // The number literal and relation of the comparison the line is the left operand of, if any.
+  const Filter* compared_bound_ = nullptr;
+  Relation compared_relation_ = Relation::Equal;
   std::vector<State> initial_;  // the closure of the start state
   std::uint64_t initial_steps_ = 0;  // what making it charged
   bool initial_accepting_ = false;
@@ -569,6 +583,14 @@ FilterPtr bind_line(BindArguments& a) {
 }
 
 }  // namespace
+
+bool note_line_compared(interpreter::Filter& filter, Relation relation, const interpreter::Filter& bound) {
+  auto* line = dynamic_cast<Line*>(&filter);
+  if (line == nullptr || line->type() != interpreter::ValueType::Numeric) return false;
+  line->compared_bound_ = &bound;
+  line->compared_relation_ = relation;
+  return true;
+}
 
 void register_line_sequence_filters(Registry& registry) {
   grammar::KeywordShape shape{"line", ShapeKind::Line, grammar::precedence::kLowest, 1, -1, kLineParameters};
