@@ -84,13 +84,20 @@ class Line final : public Filter {
   }
 
  private:
+  // What a constituent wrote where it matched (comments, and game edits such as settag): kept
+  // aside until the reported line is known, then written again if that position is on it.
+  struct Written {
+    std::vector<InsertedComment> comments;
+    std::vector<GameEdit> edits;
+  };
+
   // The working data of one evaluation.
   struct Search {
     Context& ctx;
     Workspace& work;
     std::vector<TrailStep>& trail;
     KnownResults& known;
-    std::map<std::size_t, std::vector<InsertedComment>> comments;  // what matching ones wrote
+    std::map<std::size_t, Written> comments;  // what matching ones wrote, by key_of()
     int best_trail = -1;
     NodeId best_last = chess::kNoNode;  // visit_one_repeat(): the last position of the best line
     std::int64_t best_length = -1;
@@ -148,7 +155,7 @@ class Line final : public Filter {
       std::optional<std::pair<std::int64_t, std::int64_t>> r = options_.range->at(ctx);
       if (!r || s.best_length < r->first || s.best_length > r->second) return std::nullopt;
     }
-    // Without constituent comments the line's ends and length are all that nestban and the
+    // Without constituent comments or edits the line's ends and length are all that nestban and the
     // comments need: its first position is the start, its last the best trail step (the one
     // the one-filter walk kept).
     if (s.comments.empty()) {
@@ -390,8 +397,8 @@ class Line final : public Filter {
     return ok;
   }
 
-  // After constituent `key` was evaluated from `mark`: a match's comments are kept aside until the
-  // reported line is known, a failure's are rolled back; the result is known from then on.
+  // After constituent `key` was evaluated from `mark`: a match's comments and edits are kept aside
+  // until the reported line is known, a failure's are rolled back; the result is known from then on.
   void set_aside(Search& s, std::size_t key, CommentMark mark, bool ok) const {
     // Nothing written (most constituents at most positions): nothing to keep aside or roll back.
     if (s.ctx.comment_mark() != mark) set_aside_comments(s, key, mark, ok);
@@ -399,9 +406,11 @@ class Line final : public Filter {
   }
   [[gnu::noinline]] void set_aside_comments(Search& s, std::size_t key, CommentMark mark, bool ok) const {
     if (ok) {
-      auto& all = s.ctx.comments();
-      const auto begin = all.begin() + static_cast<std::ptrdiff_t>(mark.comments());
-      if (begin != all.end()) s.comments[key].assign(begin, all.end());
+      const auto& comments = s.ctx.comments();
+      const auto& edits = s.ctx.edits();
+      Written& written = s.comments[key];
+      written.comments.assign(comments.begin() + static_cast<std::ptrdiff_t>(mark.comments()), comments.end());
+      written.edits.assign(edits.begin() + static_cast<std::ptrdiff_t>(mark.edits()), edits.end());
       s.ctx.truncate_comments(mark);  // set aside above
     } else {
       s.ctx.rollback_comments(mark);
@@ -479,7 +488,7 @@ class Line final : public Filter {
     }
   }
 
-  // The constituents' own comments along the line and, unless quiet, CQLi's words at its ends:
+  // The constituents' own comments and edits along the line and, unless quiet, CQLi's words at its ends:
   // "Start line that ends at move 16(wtm)", "End line of length 5 that starts at move 14(wtm)".
   void annotate(Search& s, const Match& m) const {
     const bool automatic = !options_.quiet && !s.ctx.quiet() && !m.nodes.empty();
@@ -489,8 +498,10 @@ class Line final : public Filter {
       const std::size_t key =
           static_cast<std::size_t>(m.nodes[i]) * pattern_.filters.size() + static_cast<std::size_t>(m.constituents[i]);
       if (auto it = s.comments.find(key); it != s.comments.end()) {
-        auto& out = s.ctx.comments();
-        out.insert(out.end(), it->second.begin(), it->second.end());
+        auto& comments = s.ctx.comments();
+        comments.insert(comments.end(), it->second.comments.begin(), it->second.comments.end());
+        auto& edits = s.ctx.edits();
+        edits.insert(edits.end(), it->second.edits.begin(), it->second.edits.end());
       }
       if (automatic && i + 1 == m.nodes.size()) add_end_comment(s.ctx, last, m.nodes.size(), first);
     }

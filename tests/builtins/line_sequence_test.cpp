@@ -236,3 +236,28 @@ TEST_CASE("line nestban: a line the comparison rejects still bans its positions"
   fresh.context().set_variations(false);
   CHECK(fresh.at(u.e4).matches());
 }
+
+TEST_CASE("line keeps its constituents' game edits on the reported line, as it keeps their comments", "[line]") {
+  // The edits at each matched position, as "node:value" for settag and "node:removecomment".
+  auto edits_of = [](const std::string& query, NodeId Tree::*where) {
+    GameEvaluation g(query, quarry::testing::kStartFen);
+    const Tree t = Tree::build(g);
+    g.context().set_variations(true);
+    std::vector<std::string> out{g.at(node_of(g, t, where)).matches() ? "matched" : "failed"};
+    for (const auto& e : g.context().edits()) {
+      out.push_back(std::to_string(e.node) + ":" +
+                    (e.kind == quarry::interpreter::GameEdit::Kind::SetTag ? e.value : "removecomment"));
+    }
+    return out;
+  };
+  CHECK(edits_of("line --> {settag(\"Ply\" str(ply)) .} {2}", nullptr) ==
+        std::vector<std::string>{"matched", "0:0", "1:1"});
+  CHECK(edits_of("line --> wtm --> {removecomment btm}", nullptr) ==
+        std::vector<std::string>{"matched", "1:removecomment"});
+  // The one line of five positions goes through 1...e5 (node 2): the removecomment the search
+  // also made at 1...c5 (node 6) is dropped.
+  CHECK(edits_of("line --> . --> . --> {removecomment wtm} --> . --> .", nullptr) ==
+        std::vector<std::string>{"matched", "2:removecomment"});
+  // A line that fails keeps none.
+  CHECK(edits_of("line --> {settag(\"P\" \"x\") .} --> initial", nullptr) == std::vector<std::string>{"failed"});
+}
