@@ -10,6 +10,7 @@
 #include "builtins/builtins.h"
 #include "builtins/line_comments.h"
 #include "builtins/line_search_state.h"
+#include "builtins/line_pattern.h"
 #include "builtins/line_sequence.h"
 #include "builtins/node_switch.h"
 #include "builtins/range_bounds.h"
@@ -25,33 +26,6 @@ using grammar::ParameterSpec;
 using grammar::ParameterWord;
 using grammar::ShapeKind;
 using namespace line_search;  // NOLINT
-
-struct LineOptions {
-  bool backward = false;
-  bool quiet = false;
-  bool firstmatch = false;
-  bool lastposition = false;
-  bool singlecolor = false;
-  bool primary = false;
-  bool secondary = false;
-  bool nestban = false;
-  std::optional<RangeBounds> range;
-};
-
-// The constituents as a tree: a sequence of items, each a filter or a parenthesised group (a
-// sequence of its own), with how often it may match in a row.
-struct Item {
-  int filter = -1;    // index into the filters, or -1 for a group
-  int sequence = -1;  // a group: index of its sequence
-  std::int64_t min = 1;
-  std::int64_t max = 1;  // < 0: no upper bound
-};
-using Sequence = std::vector<Item>;
-
-struct Pattern {
-  std::vector<FilterPtr> filters;
-  std::vector<Sequence> sequences;  // sequences[0]: the line's own constituents
-};
 
 // line [parameters] [range] --> C1 --> C2 … : the first constituent is matched at the current
 // position. The value is the length, in matched positions, of the longest matching line (the
@@ -544,34 +518,6 @@ constexpr ParameterSpec kLineParameters[] = {{ParameterWord::Quiet},       {Para
                                              {ParameterWord::LastPosition}, {ParameterWord::SingleColor},
                                              {ParameterWord::Primary},     {ParameterWord::Secondary},
                                              {ParameterWord::NestBan}};
-
-// The constituents in the parameters' order: Repeat after each filter, GroupOpen and GroupClose
-// around a group (the parser writes them so), GroupClose holding the group's repeat.
-Pattern line_pattern(BindArguments& a) {
-  Pattern pattern;
-  pattern.sequences.emplace_back();
-  std::vector<int> open{0};  // the sequences being filled, innermost last
-  auto add = [&](Item item) { pattern.sequences[static_cast<std::size_t>(open.back())].push_back(item); };
-  for (const BoundParameter& p : a.parameters) {
-    const ParameterWord name = p.syntax->word;
-    if (name == ParameterWord::GroupOpen) {
-      open.push_back(static_cast<int>(pattern.sequences.size()));
-      pattern.sequences.emplace_back();
-    } else if ((name == ParameterWord::Repeat && pattern.filters.size() < a.arguments.size()) ||
-               (name == ParameterWord::GroupClose && open.size() > 1)) {
-      Item item{-1, -1, p.syntax->values[0]->number, p.syntax->values[1]->number};
-      if (name == ParameterWord::Repeat) {
-        item.filter = static_cast<int>(pattern.filters.size());
-        pattern.filters.push_back(std::move(a.arguments[pattern.filters.size()]));
-      } else {
-        item.sequence = open.back();
-        open.pop_back();
-      }
-      add(item);
-    }
-  }
-  return pattern;
-}
 
 FilterPtr bind_line(BindArguments& a) {
   LineOptions o;
