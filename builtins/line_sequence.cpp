@@ -9,8 +9,8 @@
 
 #include "builtins/builtins.h"
 #include "builtins/line_comments.h"
-#include "builtins/line_search_state.h"
 #include "builtins/line_pattern.h"
+#include "builtins/line_search_state.h"
 #include "builtins/line_sequence.h"
 #include "builtins/node_switch.h"
 #include "builtins/range_bounds.h"

@@ -298,8 +298,9 @@ class MoveFilter final : public Filter {
   // once here, not at every evaluation. None when one does.
   static std::optional<CriteriaSets> fixed_sets(const MoveCriteria& c) {
     CriteriaSets sets;
-    for (auto [argument, slot] : {std::pair{&c.from, &sets.from}, std::pair{&c.to, &sets.to},
-                                  std::pair{&c.capture, &sets.capture}, std::pair{&c.enpassant_square, &sets.enpassant}}) {
+    const std::pair<const SetArgument*, SquareSet*> criteria[] = {
+        {&c.from, &sets.from}, {&c.to, &sets.to}, {&c.capture, &sets.capture}, {&c.enpassant_square, &sets.enpassant}};
+    for (auto [argument, slot] : criteria) {
       if (!*argument) continue;
       const std::optional<SquareSet> fixed = argument->fixed_squares();
       if (!fixed) return std::nullopt;
