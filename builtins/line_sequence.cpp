@@ -9,7 +9,9 @@
 
 #include "builtins/builtins.h"
 #include "builtins/line_comments.h"
+#include "builtins/line_pattern.h"
 #include "builtins/line_search_state.h"
+#include "builtins/line_sequence.h"
 #include "builtins/node_switch.h"
 #include "builtins/range_bounds.h"
 #include "interpreter/binder.h"
@@ -24,33 +26,6 @@ using grammar::ParameterSpec;
 using grammar::ParameterWord;
 using grammar::ShapeKind;
 using namespace line_search;  // NOLINT
-
-struct LineOptions {
-  bool backward = false;
-  bool quiet = false;
-  bool firstmatch = false;
-  bool lastposition = false;
-  bool singlecolor = false;
-  bool primary = false;
-  bool secondary = false;
-  bool nestban = false;
-  std::optional<RangeBounds> range;
-};
-
-// The constituents as a tree: a sequence of items, each a filter or a parenthesised group (a
-// sequence of its own), with how often it may match in a row.
-struct Item {
-  int filter = -1;    // index into the filters, or -1 for a group
-  int sequence = -1;  // a group: index of its sequence
-  std::int64_t min = 1;
-  std::int64_t max = 1;  // < 0: no upper bound
-};
-using Sequence = std::vector<Item>;
-
-struct Pattern {
-  std::vector<FilterPtr> filters;
-  std::vector<Sequence> sequences;  // sequences[0]: the line's own constituents
-};
 
 // line [parameters] [range] --> C1 --> C2 … : the first constituent is matched at the current
 // position. The value is the length, in matched positions, of the longest matching line (the
@@ -83,13 +58,20 @@ class Line final : public Filter {
   }
 
  private:
+  // What a constituent wrote where it matched (comments, and game edits such as settag): kept
+  // aside until the reported line is known, then written again if that position is on it.
+  struct Written {
+    std::vector<InsertedComment> comments;
+    std::vector<GameEdit> edits;
+  };
+
   // The working data of one evaluation.
   struct Search {
     Context& ctx;
     Workspace& work;
     std::vector<TrailStep>& trail;
     KnownResults& known;
-    std::map<std::size_t, std::vector<InsertedComment>> comments;  // what matching ones wrote
+    std::map<std::size_t, Written> comments;  // what matching ones wrote, by key_of()
     int best_trail = -1;
     NodeId best_last = chess::kNoNode;  // visit_one_repeat(): the last position of the best line
     std::int64_t best_length = -1;
@@ -147,7 +129,7 @@ class Line final : public Filter {
       std::optional<std::pair<std::int64_t, std::int64_t>> r = options_.range->at(ctx);
       if (!r || s.best_length < r->first || s.best_length > r->second) return std::nullopt;
     }
-    // Without constituent comments the line's ends and length are all that nestban and the
+    // Without constituent comments or edits the line's ends and length are all that nestban and the
     // comments need: its first position is the start, its last the best trail step (the one
     // the one-filter walk kept).
     if (s.comments.empty()) {
@@ -156,7 +138,7 @@ class Line final : public Filter {
                           : one_repeat_ ? s.best_last
                                         : s.trail[static_cast<std::size_t>(s.best_trail)].node;
       if (options_.nestban) cover(ctx, start, last, length);
-      if (length > 0) annotate_ends(s.ctx, start, last, length);
+      if (length > 0 && !written_in_vain(ctx, length)) annotate_ends(s.ctx, start, last, length);
       return Found{length, last};
     }
     Match& m = work.match;
@@ -173,7 +155,7 @@ class Line final : public Filter {
       std::reverse(m.constituents.begin(), m.constituents.end());
     }
     if (options_.nestban && !m.nodes.empty()) cover(ctx, m.nodes.front(), m.nodes.back(), m.nodes.size());
-    annotate(s, m);
+    if (!written_in_vain(ctx, m.nodes.size())) annotate(s, m);
     return Found{m.nodes.size(), m.nodes.empty() ? start : m.nodes.back()};
   }
 
@@ -232,6 +214,17 @@ class Line final : public Filter {
     const std::int64_t count_cap = cap(c);
     if (!start_charged) s.ctx.charge(initial_.size());
     if (!matches(s, start, c.filter)) return;
+    // The walk never comes back to the start (nor to a position it left): it moves the current
+    // position along, and no result is remembered.
+    NodeWalk walk(s.ctx);
+    auto evaluate_at = [&](NodeId node) {
+      s.ctx.charge(1);  // visit(): the one state popped with the position
+      walk.move_to(node);
+      const CommentMark mark = s.ctx.comment_mark();
+      const bool ok = pattern_.filters[static_cast<std::size_t>(c.filter)]->match(s.ctx);
+      if (s.ctx.comment_mark() != mark) set_aside_comments(s, key_of(node, c.filter), mark, ok);
+      return ok;
+    };
     std::vector<RepeatPending>& stack = s.work.repeat_stack;
     std::vector<NodeId>& successors = s.work.successors;
     stack.clear();
@@ -259,16 +252,14 @@ class Line final : public Filter {
         }
         if (first != chess::kNoNode) {
           at = {first, count, at.depth + 1};
-          s.ctx.charge(1);  // visit(): the one state popped with the position
-          next = evaluate(s, at.node, c.filter, false);
+          next = evaluate_at(at.node);
         }
       }
       while (!next) {
         if (stack.empty()) return;
         at = stack.back();
         stack.pop_back();
-        s.ctx.charge(1);
-        next = evaluate(s, at.node, c.filter, false);
+        next = evaluate_at(at.node);
       }
     }
   }
@@ -373,24 +364,15 @@ class Line final : public Filter {
     const std::size_t key = key_of(node, i);
     // Imaginary positions (a line evaluated inside one) are few: they are not cached.
     if (key < s.known.size() && s.known.at(key) != 0) return s.known.at(key) == 1;
-    return evaluate(s, node, i, true);
-  }
-
-  // matches() without looking for a known result; `remember` false: nor keeping it (a walk that
-  // cannot come back to `node`).
-  bool evaluate(Search& s, NodeId node, int i, bool remember) const {
     NodeSwitch guard(s.ctx, node);
     const CommentMark mark = s.ctx.comment_mark();
     const bool ok = pattern_.filters[static_cast<std::size_t>(i)]->match(s.ctx);
-    const std::size_t key = key_of(node, i);
-    // Nothing written (most constituents at most positions): nothing to keep aside or roll back.
-    if (s.ctx.comment_mark() != mark) set_aside_comments(s, key, mark, ok);
-    if (remember && key < s.known.size()) s.known.set(key, ok);
+    set_aside(s, key, mark, ok);
     return ok;
   }
 
-  // After constituent `key` was evaluated from `mark`: a match's comments are kept aside until the
-  // reported line is known, a failure's are rolled back; the result is known from then on.
+  // After constituent `key` was evaluated from `mark`: a match's comments and edits are kept aside
+  // until the reported line is known, a failure's are rolled back; the result is known from then on.
   void set_aside(Search& s, std::size_t key, CommentMark mark, bool ok) const {
     // Nothing written (most constituents at most positions): nothing to keep aside or roll back.
     if (s.ctx.comment_mark() != mark) set_aside_comments(s, key, mark, ok);
@@ -398,9 +380,11 @@ class Line final : public Filter {
   }
   [[gnu::noinline]] void set_aside_comments(Search& s, std::size_t key, CommentMark mark, bool ok) const {
     if (ok) {
-      auto& all = s.ctx.comments();
-      const auto begin = all.begin() + static_cast<std::ptrdiff_t>(mark.comments());
-      if (begin != all.end()) s.comments[key].assign(begin, all.end());
+      const auto& comments = s.ctx.comments();
+      const auto& edits = s.ctx.edits();
+      Written& written = s.comments[key];
+      written.comments.assign(comments.begin() + static_cast<std::ptrdiff_t>(mark.comments()), comments.end());
+      written.edits.assign(edits.begin() + static_cast<std::ptrdiff_t>(mark.edits()), edits.end());
       s.ctx.truncate_comments(mark);  // set aside above
     } else {
       s.ctx.rollback_comments(mark);
@@ -478,7 +462,7 @@ class Line final : public Filter {
     }
   }
 
-  // The constituents' own comments along the line and, unless quiet, CQLi's words at its ends:
+  // The constituents' own comments and edits along the line and, unless quiet, CQLi's words at its ends:
   // "Start line that ends at move 16(wtm)", "End line of length 5 that starts at move 14(wtm)".
   void annotate(Search& s, const Match& m) const {
     const bool automatic = !options_.quiet && !s.ctx.quiet() && !m.nodes.empty();
@@ -488,11 +472,21 @@ class Line final : public Filter {
       const std::size_t key =
           static_cast<std::size_t>(m.nodes[i]) * pattern_.filters.size() + static_cast<std::size_t>(m.constituents[i]);
       if (auto it = s.comments.find(key); it != s.comments.end()) {
-        auto& out = s.ctx.comments();
-        out.insert(out.end(), it->second.begin(), it->second.end());
+        auto& comments = s.ctx.comments();
+        comments.insert(comments.end(), it->second.comments.begin(), it->second.comments.end());
+        auto& edits = s.ctx.edits();
+        edits.insert(edits.end(), it->second.edits.begin(), it->second.edits.end());
       }
       if (automatic && i + 1 == m.nodes.size()) add_end_comment(s.ctx, last, m.nodes.size(), first);
     }
+  }
+
+  // Whether the comparison the line stands in rejects `length` and rolls back what the line
+  // writes (note_line_compared): with smart comments none of it would reach the output.
+  bool written_in_vain(Context& ctx, std::size_t length) const {
+    if (compared_bound_ == nullptr || !ctx.smart_comments()) return false;
+    const MaybeNumber bound = compared_bound_->number(ctx);
+    return bound && !holds(compared_relation_, static_cast<std::int64_t>(length), *bound);
   }
 
   // annotate() for a line of `length` > 0 positions whose constituents left no comments.
@@ -502,8 +496,13 @@ class Line final : public Filter {
     add_end_comment(ctx, last, length, first);
   }
 
+  friend bool quarry::builtins::note_line_compared(Filter&, Relation, const Filter&);
+
   Pattern pattern_;
   LineOptions options_;
+  // The number literal and relation of the comparison the line is the left operand of, if any.
+  const Filter* compared_bound_ = nullptr;
+  Relation compared_relation_ = Relation::Equal;
   std::vector<State> initial_;  // the closure of the start state
   std::uint64_t initial_steps_ = 0;  // what making it charged
   bool initial_accepting_ = false;
@@ -519,34 +518,6 @@ constexpr ParameterSpec kLineParameters[] = {{ParameterWord::Quiet},       {Para
                                              {ParameterWord::LastPosition}, {ParameterWord::SingleColor},
                                              {ParameterWord::Primary},     {ParameterWord::Secondary},
                                              {ParameterWord::NestBan}};
-
-// The constituents in the parameters' order: Repeat after each filter, GroupOpen and GroupClose
-// around a group (the parser writes them so), GroupClose holding the group's repeat.
-Pattern line_pattern(BindArguments& a) {
-  Pattern pattern;
-  pattern.sequences.emplace_back();
-  std::vector<int> open{0};  // the sequences being filled, innermost last
-  auto add = [&](Item item) { pattern.sequences[static_cast<std::size_t>(open.back())].push_back(item); };
-  for (const BoundParameter& p : a.parameters) {
-    const ParameterWord name = p.syntax->word;
-    if (name == ParameterWord::GroupOpen) {
-      open.push_back(static_cast<int>(pattern.sequences.size()));
-      pattern.sequences.emplace_back();
-    } else if ((name == ParameterWord::Repeat && pattern.filters.size() < a.arguments.size()) ||
-               (name == ParameterWord::GroupClose && open.size() > 1)) {
-      Item item{-1, -1, p.syntax->values[0]->number, p.syntax->values[1]->number};
-      if (name == ParameterWord::Repeat) {
-        item.filter = static_cast<int>(pattern.filters.size());
-        pattern.filters.push_back(std::move(a.arguments[pattern.filters.size()]));
-      } else {
-        item.sequence = open.back();
-        open.pop_back();
-      }
-      add(item);
-    }
-  }
-  return pattern;
-}
 
 FilterPtr bind_line(BindArguments& a) {
   LineOptions o;
@@ -569,6 +540,14 @@ FilterPtr bind_line(BindArguments& a) {
 }
 
 }  // namespace
+
+bool note_line_compared(interpreter::Filter& filter, Relation relation, const interpreter::Filter& bound) {
+  auto* line = dynamic_cast<Line*>(&filter);
+  if (line == nullptr || line->type() != interpreter::ValueType::Numeric) return false;
+  line->compared_bound_ = &bound;
+  line->compared_relation_ = relation;
+  return true;
+}
 
 void register_line_sequence_filters(Registry& registry) {
   grammar::KeywordShape shape{"line", ShapeKind::Line, grammar::precedence::kLowest, 1, -1, kLineParameters};

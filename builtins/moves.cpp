@@ -79,7 +79,8 @@ struct CriteriaSets {
 class MoveFilter final : public Filter {
  public:
   MoveFilter(MoveMode mode, MoveValue value, MoveCriteria criteria, bool all)
-      : Filter(type_of(value, all)), mode_(mode), value_(value), criteria_(std::move(criteria)), all_(all) {}
+      : Filter(type_of(value, all)), mode_(mode), value_(value), criteria_(std::move(criteria)), all_(all),
+        fixed_sets_(fixed_sets(criteria_)) {}
 
   // `all` makes the answer whether every move matched (a count of them with `count`).
   static ValueType type_of(MoveValue v, bool all) {
@@ -238,6 +239,8 @@ class MoveFilter final : public Filter {
       one = GameMove{ctx.node(), ctx.tree_node(child).move, true};  // the main line's move
     }
     if (!one) return false;
+    if (fixed_sets_) return accepts(one->move, ctx.tree_node(one->before).position, one->primary, *fixed_sets_);
+    // The sets first: evaluating them may add imaginary positions, which tree_node() reads from.
     const CriteriaSets sets = evaluate_sets(ctx, one->before);
     return accepts(one->move, ctx.tree_node(one->before).position, one->primary, sets);
   }
@@ -291,9 +294,24 @@ class MoveFilter final : public Filter {
     }
   }
 
-  CriteriaSets evaluate_sets(Context& ctx, chess::NodeId before) const {
+  // The sets when no criterion depends on the position (`move capture .`, `move to a-h8`): read
+  // once here, not at every evaluation. None when one does.
+  static std::optional<CriteriaSets> fixed_sets(const MoveCriteria& c) {
     CriteriaSets sets;
-    if (!criteria_.from && !criteria_.to && !criteria_.capture && !criteria_.enpassant_square) return sets;
+    const std::pair<const SetArgument*, SquareSet*> criteria[] = {
+        {&c.from, &sets.from}, {&c.to, &sets.to}, {&c.capture, &sets.capture}, {&c.enpassant_square, &sets.enpassant}};
+    for (auto [argument, slot] : criteria) {
+      if (!*argument) continue;
+      const std::optional<SquareSet> fixed = argument->fixed_squares();
+      if (!fixed) return std::nullopt;
+      *slot = *fixed;
+    }
+    return sets;
+  }
+
+  CriteriaSets evaluate_sets(Context& ctx, chess::NodeId before) const {
+    if (fixed_sets_) return *fixed_sets_;
+    CriteriaSets sets;
     auto evaluate = [&] {
       if (criteria_.from) sets.from = criteria_.from.squares(ctx);
       if (criteria_.to) sets.to = criteria_.to.squares(ctx);
@@ -335,6 +353,7 @@ class MoveFilter final : public Filter {
   MoveValue value_;
   MoveCriteria criteria_;
   bool all_;
+  std::optional<CriteriaSets> fixed_sets_;  // fixed_sets(criteria_)
   FilterPtr target_;  // the speculative form's F; nullptr for a plain move filter
 };
 

@@ -31,4 +31,32 @@ class NodeSwitch {
   bool switched_;
 };
 
+// NodeSwitch for a walk that evaluates at one node after another (line's walk): each move_to()
+// makes a node current as a NodeSwitch to it would, without going back to the outer position in
+// between; the outer position and its facts come back when the walk ends.
+class NodeWalk {
+ public:
+  explicit NodeWalk(interpreter::Context& ctx) : ctx_(ctx), saved_node_(ctx.node()), saved_facts_(ctx.facts()) {}
+  ~NodeWalk() {
+    if (!moved_) return;
+    ctx_.set_node(saved_node_);
+    ctx_.facts() = saved_facts_;
+  }
+  NodeWalk(const NodeWalk&) = delete;
+  NodeWalk& operator=(const NodeWalk&) = delete;
+
+  // What a NodeSwitch to `node` charges and does; `node` is not the outer position.
+  void move_to(chess::NodeId node) {
+    ctx_.charge();
+    ctx_.set_node(node);
+    moved_ = true;
+  }
+
+ private:
+  interpreter::Context& ctx_;
+  chess::NodeId saved_node_;
+  interpreter::PositionFacts saved_facts_;
+  bool moved_ = false;
+};
+
 }  // namespace quarry::builtins

@@ -65,6 +65,12 @@ class PieceDesignator final : public interpreter::Filter {
     return SinglePiece{single_colour_, single_type_, squares_};
   }
 
+  // The squares when they are the same in every position (`.`, `a1-h4`: every content allowed).
+  std::optional<chess::SquareSet> fixed_squares() const {
+    if (everything_) return squares_;
+    return std::nullopt;
+  }
+
   // Piece designators stand in most queries' hot loops: one lookup per piece type named.
   chess::SquareSet on(const chess::Position& pos) const {
     if (everything_) return squares_;
@@ -114,6 +120,10 @@ class SetArgument {
   // A superset of squares(), read without effects: only for a designator or an absent argument
   // (is_designator_or_absent); all squares when absent.
   const PieceDesignator* designator() const { return designator_; }  // nullptr unless a designator
+  // squares() when it is the same in every position (a designator such as `.`); none otherwise.
+  std::optional<chess::SquareSet> fixed_squares() const {
+    return designator_ != nullptr ? designator_->fixed_squares() : std::nullopt;
+  }
   chess::SquareSet superset(const chess::Position& pos) const {
     return designator_ != nullptr ? designator_->colour_superset(pos) : chess::SquareSet::all();
   }

@@ -17,49 +17,48 @@ class Sort final : public Filter {
   Sort(ValueType type, int index, bool minimize, FilterPtr body)
       : Filter(type), index_(index), minimize_(minimize), body_(std::move(body)) {}
 
+  // A numeric sort is the body of most sort queries, tested at every position: its value is read
+  // without the variant a string sort needs, and the rare keeping of a value is out of line.
+  bool match(Context& ctx) const override {
+    if (type() == ValueType::String) return text(ctx).has_value();
+    return number(ctx).has_value();
+  }
   MaybeNumber number(Context& ctx) const override {
-    std::optional<SortKey> v = evaluate(ctx);
-    if (!v) return std::nullopt;
-    return std::get<std::int64_t>(*v);
-  }
-  std::optional<std::string> text(Context& ctx) const override {
-    std::optional<SortKey> v = evaluate(ctx);
-    if (!v) return std::nullopt;
-    return std::get<std::string>(std::move(*v));
-  }
-
- private:
-  std::optional<SortKey> value_of_body(Context& ctx) const {
-    if (type() == ValueType::String) {
-      std::optional<std::string> t = body_->text(ctx);
-      if (!t) return std::nullopt;
-      return SortKey{std::move(*t)};
-    }
+    const CommentMark mark = ctx.comment_mark();
     MaybeNumber n = numeric_value(*body_, ctx);
-    if (!n) return std::nullopt;
-    return SortKey{*n};
-  }
-
-  // Evaluates the body and keeps the value and its comments when it is the game's best so far.
-  std::optional<SortKey> evaluate(Context& ctx) const {
-    CommentMark mark = ctx.comment_mark();
-    std::optional<SortKey> v = value_of_body(ctx);
-    if (!v) {
+    if (!n) {
       ctx.rollback_comments(mark);
       return std::nullopt;
     }
+    keep(ctx, mark, SortKey{*n});
+    return n;
+  }
+  std::optional<std::string> text(Context& ctx) const override {
+    const CommentMark mark = ctx.comment_mark();
+    std::optional<std::string> t = body_->text(ctx);
+    if (!t) {
+      ctx.rollback_comments(mark);
+      return std::nullopt;
+    }
+    keep(ctx, mark, SortKey{*t});
+    return t;
+  }
+
+ private:
+  // After the body gave `v` from `mark`: keeps the value and its comments when it is the game's
+  // best so far (all of the equally best ones' with keep_all_best); the log goes back to the mark.
+  [[gnu::noinline]] void keep(Context& ctx, CommentMark mark, SortKey v) const {
     SortState& state = ctx.sorts()[static_cast<std::size_t>(index_)];
     std::vector<chess::InsertedComment>& comments = ctx.comments();
     std::size_t first = mark.comments();
-    bool better = !state.best || (minimize_ ? *v < *state.best : *v > *state.best);
+    bool better = !state.best || (minimize_ ? v < *state.best : v > *state.best);
     if (better) {
-      state.best = v;
+      state.best = std::move(v);
       state.comments.assign(comments.begin() + static_cast<std::ptrdiff_t>(first), comments.end());
-    } else if (*v == *state.best && ctx.keep_all_best()) {
+    } else if (v == *state.best && ctx.keep_all_best()) {
       state.comments.insert(state.comments.end(), comments.begin() + static_cast<std::ptrdiff_t>(first), comments.end());
     }
     comments.resize(first);
-    return v;
   }
 
   int index_;

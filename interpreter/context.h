@@ -375,6 +375,7 @@ class Context {
   }
   // --alwayscomment / --nosmartcomments: a failing branch keeps its comments (not its edits).
   void set_smart_comments(bool on) { smart_comments_ = on; }
+  bool smart_comments() const { return smart_comments_; }
 
   std::vector<SortState>& sorts() { return sorts_; }
   void reset_sorts(std::size_t count) {

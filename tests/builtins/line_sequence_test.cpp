@@ -191,3 +191,73 @@ TEST_CASE("line of one quantified filter: its own walk finds what the general se
     }
   }
 }
+
+TEST_CASE("line's walk of one filter leaves the current position where it was", "[line]") {
+  // The walk moves the current position along the line and puts it back once, at its end.
+  CHECK(holds("{(line --> . +) == 4  ply == 1  move previous from e2}", &Tree::e4, false));
+  CHECK(holds("{(line --> {ply >= 1} +) == 4  ply == 1}", &Tree::e4, false));
+  CHECK(holds("{(line <-- . +) == 3  ply == 2}", &Tree::e5, false));
+}
+
+TEST_CASE("line compared with a number: a length the comparison rejects leaves no comments", "[line]") {
+  // Main line 1.e4 e5 2.Nf3 Nc6: five positions from the start.
+  auto comments_of = [](const std::string& query, bool smart) {
+    GameEvaluation g(query, quarry::testing::kStartFen);
+    Tree::build(g);
+    g.context().set_variations(false);
+    g.context().set_smart_comments(smart);
+    const bool matched = g.at(0).matches();
+    std::vector<std::string> out{matched ? "matched" : "failed"};
+    for (const auto& c : g.context().comments()) out.push_back(std::to_string(c.node) + ":" + c.text);
+    return out;
+  };
+  const std::vector<std::string> kept{"matched", "0:Start line that ends at move 3(wtm)",
+                                      "4:End line of length 5 that starts at move 1(wtm)"};
+  CHECK(comments_of("(line --> . +) >= 5", true) == kept);
+  CHECK(comments_of("(line --> . +) >= 6", true) == std::vector<std::string>{"failed"});
+  CHECK(comments_of("(line --> {comment(\"p\") .} +) != 5", true) == std::vector<std::string>{"failed"});
+  CHECK(comments_of("(line --> {comment(\"p\") .} {2} --> btm) < 3", true) == std::vector<std::string>{"failed"});
+  // Without smart comments a failing branch keeps its comments: the line writes them all.
+  std::vector<std::string> failed_but_kept = kept;
+  failed_but_kept[0] = "failed";
+  CHECK(comments_of("(line --> . +) >= 6", false) == failed_but_kept);
+  // A missing line is unequal to any number.
+  CHECK(comments_of("(line --> btm +) != 2", true) == std::vector<std::string>{"matched"});
+}
+
+TEST_CASE("line nestban: a line the comparison rejects still bans its positions", "[line]") {
+  GameEvaluation g("(line nestban --> . +) < 5", quarry::testing::kStartFen);
+  const Tree t = Tree::build(g);
+  g.context().set_variations(false);
+  CHECK_FALSE(g.at(0).matches());   // length 5, rejected
+  CHECK_FALSE(g.at(t.e4).matches());  // inside that line: no line starts here (length 4 would pass)
+  GameEvaluation fresh("(line nestban --> . +) < 5", quarry::testing::kStartFen);
+  const Tree u = Tree::build(fresh);
+  fresh.context().set_variations(false);
+  CHECK(fresh.at(u.e4).matches());
+}
+
+TEST_CASE("line keeps its constituents' game edits on the reported line, as it keeps their comments", "[line]") {
+  // The edits at each matched position, as "node:value" for settag and "node:removecomment".
+  auto edits_of = [](const std::string& query, NodeId Tree::*where) {
+    GameEvaluation g(query, quarry::testing::kStartFen);
+    const Tree t = Tree::build(g);
+    g.context().set_variations(true);
+    std::vector<std::string> out{g.at(node_of(g, t, where)).matches() ? "matched" : "failed"};
+    for (const auto& e : g.context().edits()) {
+      out.push_back(std::to_string(e.node) + ":" +
+                    (e.kind == quarry::interpreter::GameEdit::Kind::SetTag ? e.value : "removecomment"));
+    }
+    return out;
+  };
+  CHECK(edits_of("line --> {settag(\"Ply\" str(ply)) .} {2}", nullptr) ==
+        std::vector<std::string>{"matched", "0:0", "1:1"});
+  CHECK(edits_of("line --> wtm --> {removecomment btm}", nullptr) ==
+        std::vector<std::string>{"matched", "1:removecomment"});
+  // The one line of five positions goes through 1...e5 (node 2): the removecomment the search
+  // also made at 1...c5 (node 6) is dropped.
+  CHECK(edits_of("line --> . --> . --> {removecomment wtm} --> . --> .", nullptr) ==
+        std::vector<std::string>{"matched", "2:removecomment"});
+  // A line that fails keeps none.
+  CHECK(edits_of("line --> {settag(\"P\" \"x\") .} --> initial", nullptr) == std::vector<std::string>{"failed"});
+}

@@ -1,6 +1,9 @@
 // The move filter: modes (played, previous, legal, pseudolegal), criteria, and its three values.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <utility>
+
 #include "builtins/evaluate.h"
 #include "builtins/game_evaluation.h"
 
@@ -203,6 +206,27 @@ TEST_CASE("a plain filter over one move (previous, or played without variations)
           INFO(mode << c << " at node " << n << (variations ? " with variations" : ""));
           CHECK(plain.at(n).matches() == (counted.at(n).number() > 0));
         }
+      }
+    }
+  }
+}
+
+TEST_CASE("set criteria that name the same squares everywhere are read once, with the same answers", "[moves]") {
+  // `capture .` and `to d5` are fixed when bound; the unions name the same squares but are
+  // evaluated at each position.
+  const std::pair<const char*, const char*> pairs[] = {{"capture .", "capture (. | a1)"},
+                                                        {"to d5", "to (d5 | d5)"},
+                                                        {"from a-h1 capture .", "from (a-h1 | a1) capture (. | a1)"},
+                                                        {"enpassantsquare .", "enpassantsquare (. | a1)"}};
+  for (const auto& [fixed, evaluated] : pairs) {
+    for (const char* mode : {"", "previous ", "legal ", "count ", "count previous "}) {
+      GameEvaluation a(std::string("move ") + mode + fixed, kStart);
+      GameEvaluation b(std::string("move ") + mode + evaluated, kStart);
+      for (GameEvaluation* g : {&a, &b}) g->play(g->game().root(), {"e2e4", "d7d5", "e4d5", "c7c5", "d5c6"});
+      for (NodeId n = 0; n < a.game().node_count(); ++n) {
+        INFO(mode << fixed << " at node " << n);
+        CHECK(a.at(n).matches() == b.at(n).matches());
+        if (std::string(mode).starts_with("count")) CHECK(a.at(n).number() == b.at(n).number());
       }
     }
   }

@@ -1,0 +1,17 @@
+// What other filters tell the line filter (builtins/line_sequence.cpp) when they are bound.
+#pragma once
+
+#include "builtins/relation.h"
+#include "interpreter/filter.h"
+
+namespace quarry::builtins {
+
+// `line … REL n` (a numeric comparison with a number literal): the comparison passes the line's
+// length on only when `length REL n` holds, and otherwise rolls back what the line wrote. The
+// line then need not write its comments for a length that fails (`sort { line nestban --> not
+// move capture . + } >= 200` matched a line at nearly every capture and dropped them all).
+// `bound` belongs to the comparison, which owns the line too. False, and nothing noted, when
+// `filter` is not a numeric line.
+bool note_line_compared(interpreter::Filter& filter, Relation relation, const interpreter::Filter& bound);
+
+}  // namespace quarry::builtins
