@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "chess/input_stream.h"
+#include "chess/pgn_reader.h"
 
 namespace quarry::chess {
 
@@ -30,6 +31,23 @@ struct GameScan {
 // `groups` is scratch memory (the open '(' and '[' groups), kept between calls.
 GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups,
                    bool nested_comments = false);
+
+// The check of a chunk cut by PgnSplitter::next_chunk: `reader` read `chunk` from its start
+// (read_text) and its next() gave `status`. True when that game is exactly the one the serial cut
+// (next()) finds at the chunk's start, and the serial cut's next text starts, but for blanks, at
+// the chunk's end: the game ended on its result outside every variation and only blanks (space,
+// tab, CR, LF) follow it, or, in the last chunk of an input read whole, it ran to the chunk's end.
+//
+// Why that is exact: a chunk starts where the serial cut starts a text, so the reader reads that
+// text's tokens up to the result. The chunk's last byte is a line feed (it ends where a line
+// starts), and only blanks lie between the result and it: every look-ahead the lexer makes from
+// a token before the result (for a pattern without a line feed, or over a run of bytes that
+// stops at one) is decided at or before that line feed, so the chunk's end changes no token. The
+// serial cut ends the game at the same result and starts the next text there: blanks, then the
+// next chunk's first byte, at a line's start as a fresh reader's first byte is. A game ended by
+// the next game's tag, text after the result (a comment would join the next game), a second game
+// or none: the chunk fails, and is cut again serially.
+bool chunk_holds_one_game(const PgnReader& reader, PgnReader::Status status, std::string_view chunk, bool last_chunk);
 
 class PgnSplitter {
  public:
@@ -52,6 +70,25 @@ class PgnSplitter {
   // splitter goes on, without a copy. Copies are made and dropped on the splitter's thread only.
   std::shared_ptr<const char[]> text_owner() const { return buf_; }
   const std::string& error() const { return source_->error(); }
+
+  // Speculative cutting (the threads' reader, interpreter/game_feed.cpp): a chunk runs from the
+  // next byte not handed out to the next line that starts with "[Event " (or to the end of an
+  // input read whole), found without scanning the games; a reader of the chunk checks that it
+  // holds one whole game. Chunk: `text` is the chunk (last_chunk: it runs to the input's end).
+  // Serial: no chunk now (no such line within kMaxChunk bytes, or the input failed part way):
+  // next() cuts the next game. End: the input is read.
+  enum class ChunkStatus : std::uint8_t { Chunk, Serial, End };
+  static constexpr std::size_t kMaxChunk = std::size_t{1} << 20;
+  ChunkStatus next_chunk(std::string_view& text, std::uint64_t& first_line, bool& last_chunk);
+  // The input offset of the next byte to hand out (the start of the next chunk or game).
+  std::uint64_t offset() const { return base_ + begin_; }
+  // Keeps the bytes from input offset `offset` (at or after the first byte still held, and at
+  // or before offset()) in memory, for rewind(); kKeepNone: only those not yet handed out.
+  static constexpr std::uint64_t kKeepNone = ~std::uint64_t{0};
+  void keep_from(std::uint64_t offset) { keep_from_ = offset; }
+  // Goes back to input offset `offset`, on line `line`, a point where the serial cut starts a
+  // text (kept with keep_from): the cutting starts over from there.
+  void rewind(std::uint64_t offset, std::uint64_t line);
   std::uint64_t file_bytes_read() const { return source_->file_bytes_read(); }
 
  private:
@@ -72,6 +109,9 @@ class PgnSplitter {
   Block spare_;  // the block read before buf_, kept for reuse
   std::size_t begin_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // end of the bytes read
+  std::uint64_t base_ = 0;  // input offset of buf_[0]
+  std::uint64_t keep_from_ = kKeepNone;
+  std::uint64_t no_cut_before_ = 0;  // input offset: no chunk ends before it (next_chunk gave up)
   std::uint64_t line_ = 1;  // line of buf_[begin_]
   bool eof_ = false;
   bool failed_ = false;     // the source ended with an error
