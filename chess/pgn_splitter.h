@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "chess/input_stream.h"
-#include "chess/pgn_reader.h"
 
 namespace quarry::chess {
 
@@ -32,23 +31,6 @@ struct GameScan {
 GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups,
                    bool nested_comments = false);
 
-// The check of a chunk cut by PgnSplitter::next_chunk: `reader` read `chunk` from its start
-// (read_text) and its next() gave `status`. True when that game is exactly the one the serial cut
-// (next()) finds at the chunk's start, and the serial cut's next text starts, but for blanks, at
-// the chunk's end: the game ended on its result outside every variation and only blanks (space,
-// tab, CR, LF) follow it, or, in the last chunk of an input read whole, it ran to the chunk's end.
-//
-// Why that is exact: a chunk starts where the serial cut starts a text, so the reader reads that
-// text's tokens up to the result. The chunk's last byte is a line feed (it ends where a line
-// starts), and only blanks lie between the result and it: every look-ahead the lexer makes from
-// a token before the result (for a pattern without a line feed, or over a run of bytes that
-// stops at one) is decided at or before that line feed, so the chunk's end changes no token. The
-// serial cut ends the game at the same result and starts the next text there: blanks, then the
-// next chunk's first byte, at a line's start as a fresh reader's first byte is. A game ended by
-// the next game's tag, text after the result (a comment would join the next game), a second game
-// or none: the chunk fails, and is cut again serially.
-bool chunk_holds_one_game(const PgnReader& reader, PgnReader::Status status, std::string_view chunk, bool last_chunk);
-
 class PgnSplitter {
  public:
   enum class Status : std::uint8_t { Game, End, Failed };
@@ -61,7 +43,8 @@ class PgnSplitter {
   PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments = false);
 
   // Game: `text` holds the next game's text, starting on line `first_line`; it stays valid until
-  // the next call, or for as long as a copy of text_owner() (taken before the next call) is kept. End: the input is read. Failed (once, then End): the input failed part way
+  // the next call, or for as long as a copy of text_owner() (taken before the next call) is kept.
+  // End: the input is read. Failed (once, then End): the input failed part way
   // (error() says how); `text` holds everything read after the last whole game: a PgnReader
   // reading it from a source that fails the same way (byte_source_from_text) reads what the
   // reader of the whole input would have read, and fails the same way.
@@ -74,7 +57,8 @@ class PgnSplitter {
   // Speculative cutting (the threads' reader, interpreter/game_feed.cpp): a chunk runs from the
   // next byte not handed out to the next line that starts with "[Event " (or to the end of an
   // input read whole), found without scanning the games; a reader of the chunk checks that it
-  // holds one whole game. Chunk: `text` is the chunk (last_chunk: it runs to the input's end).
+  // holds one whole game (chunk_holds_one_game; both are in chess/pgn_chunks.{h,cpp}). Chunk: `text`
+  // is the chunk (last_chunk: it runs to the input's end).
   // Serial: no chunk now (no such line within kMaxChunk bytes, or the input failed part way):
   // next() cuts the next game. End: the input is read.
   enum class ChunkStatus : std::uint8_t { Chunk, Serial, End };

@@ -6,6 +6,7 @@
 #include <deque>
 #include <unistd.h>
 
+#include "chess/pgn_chunks.h"
 #include "chess/pgn_reader.h"
 #include "chess/pgn_splitter.h"
 #include "chess/variant.h"

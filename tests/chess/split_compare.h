@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "chess/pgn_chunks.h"
 #include "chess/pgn_reader.h"
 #include "chess/pgn_splitter.h"
 #include "chess/pgn_writer.h"
