@@ -3,6 +3,7 @@
 #include "chess/pgn_reader.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -113,12 +114,16 @@ class PgnReader::Impl {
   void restart(std::string_view text, std::uint64_t first_line) {
     lexer_.reset(text, first_line);
     at_end_ = false;
+    reads_text_ = true;
   }
   void start_at_line(std::uint64_t line) { lexer_.set_first_line(line); }
   void set_nested_comments(bool nested) { lexer_.set_nested_comments(nested); }
   bool at_end() const { return at_end_; }
   PgnReader::GameEnd game_end() const { return game_end_; }
-  std::size_t text_offset() const { return lexer_.text_offset(); }
+  std::size_t text_offset() const {
+    assert(reads_text_);  // an offset into a read_text text; the lexer's buffer means nothing outside
+    return lexer_.text_offset();
+  }
   bool read_error() const { return lexer_.read_error(); }
   std::string source_error() const { return source_ ? source_->error() : std::string(); }
   std::uint64_t file_bytes_read() const { return source_ ? source_->file_bytes_read() : 0; }
@@ -145,6 +150,7 @@ class PgnReader::Impl {
   std::unique_ptr<ByteSource> source_;  // before lexer_, which reads from it
   PgnLexer lexer_;
   bool at_end_ = false;
+  bool reads_text_ = false;  // read_text was called: text_offset() is meaningful
   PgnReader::GameEnd game_end_ = PgnReader::GameEnd::EndOfInput;  // of the game read last
 
   // State of the game being read.

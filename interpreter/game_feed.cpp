@@ -2,6 +2,7 @@
 #include "interpreter/game_feed.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <deque>
 #include <unistd.h>
@@ -69,6 +70,8 @@ class SpeculativeCuts {
   // again and again (no [Event tags, games without results) is cut serially from then on.
   void rewind(std::uint64_t ordinal, chess::PgnSplitter& splitter) {
     auto failed = std::find_if(cuts_.begin(), cuts_.end(), [ordinal](const Cut& c) { return c.ordinal == ordinal; });
+    // A chunk's cut stays here until it is retired, and a chunk that fails is never retired.
+    assert(failed != cuts_.end());
     splitter.rewind(failed->offset, failed->line);
     serial_until_ = failed->end;
     cuts_.clear();
@@ -169,14 +172,15 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
   }
   const std::uint64_t ordinal_before = ordinal_;
   // Chunks need every game handed out: the run counts the games it does not examine here.
-  SpeculativeCuts chunks(settings_.shard.is_whole() && !settings_.gamenumber);
+  Speculation* const speculation = handler.speculation();
+  SpeculativeCuts chunks(speculation != nullptr && settings_.shard.is_whole() && !settings_.gamenumber);
   std::string_view text;
   std::uint64_t first_line = 0;
   while (true) {
     const std::uint64_t start = splitter->offset();
     TextCut cut = TextCut::Exact;
     chess::PgnSplitter::Status status = chess::PgnSplitter::Status::Game;
-    if (chunks.keep(*splitter, handler.retired_ordinal())) {
+    if (speculation != nullptr && chunks.keep(*splitter, speculation->retired_ordinal())) {
       bool last = false;
       switch (splitter->next_chunk(text, first_line, last)) {
         case chess::PgnSplitter::ChunkStatus::Chunk: cut = last ? TextCut::LastChunk : TextCut::Chunk; break;
@@ -187,9 +191,10 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
       status = splitter->next(text, first_line);
     }
     if (status != chess::PgnSplitter::Status::Game && chunks.unsettled()) {
-      // Nothing is read past the input's end (or into a failed input's tail) before every chunk is checked.
-      if (!handler.settle()) return false;
-      if (rewound(chunks, *splitter, handler)) continue;
+      // Nothing is read past the input's end (or into a failed input's tail) before every chunk
+      // is checked. Chunks are cut only for a handler with a speculation().
+      if (!speculation->settle()) return false;
+      if (rewound(chunks, *splitter, *speculation)) continue;
       chunks.settled();
     }
     if (status == chess::PgnSplitter::Status::End) {
@@ -212,13 +217,15 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
     }
     progress_.update(stats_, bytes_done_ + splitter->file_bytes_read());
     if (cut != TextCut::Exact) chunks.handed_out(ordinal_, start, first_line, splitter->offset());
+    // A handler that found a chunk failed while making room for this text takes no text and
+    // says so by take_rewind(): the feed goes back to that chunk (game_text returned true).
     if (!handler.game_text(text, first_line, ordinal_, input, splitter->text_owner(), cut)) return false;
-    rewound(chunks, *splitter, handler);
+    if (speculation != nullptr) rewound(chunks, *splitter, *speculation);
   }
 }
 
-bool GameFeed::rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Handler& handler) {
-  const std::optional<std::uint64_t> failed = handler.take_rewind();
+bool GameFeed::rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Speculation& speculation) {
+  const std::optional<std::uint64_t> failed = speculation.take_rewind();
   if (!failed) return false;
   ++chunks_failed_;
   ordinal_ = *failed - 1;
@@ -269,9 +276,8 @@ GameTextReader::GameTextReader(const RunSettings& settings)
       [this](std::uint64_t, const chess::Game&) { return movetext_unneeded(settings_, ordinal_, *game_, probe_); });
 }
 
-TextRead GameTextReader::read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal,
-                              const std::string& path, chess::Game& game, RunStats& stats, std::string& messages,
-                              TextCut cut) {
+TextRead GameTextReader::read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, TextCut cut,
+                              const std::string& path, chess::Game& game, RunStats& stats, std::string& messages) {
   ordinal_ = ordinal;
   game_ = &game;
   reader_->read_text(text, first_line);

@@ -49,6 +49,7 @@ class SpeculativeCuts;
 
 class GameFeed {
  public:
+  class Speculation;
   // What the runner does with the games and messages.
   class Handler {
    public:
@@ -65,21 +66,31 @@ class GameFeed {
     // Only a run that splits implements it; for the others no text is handed out. A copy of
     // `owner` keeps `text` valid (PgnSplitter::text_owner).
     // `cut` says whether the text is one game's (Exact) or a chunk cut speculatively, whose
-    // reader checks that it holds one whole game (GameTextReader::read); a chunk that does not is
-    // reported by take_rewind() once the texts before it are retired.
+    // reader checks that it holds one whole game (GameTextReader::read); chunks are handed out
+    // only to a handler that offers speculation().
     virtual bool game_text(std::string_view /*text*/, std::uint64_t /*first_line*/, std::uint64_t /*ordinal*/,
                            const ShardFile& /*input*/, const std::shared_ptr<const char[]>& /*owner*/,
                            TextCut /*cut*/) {
       return false;
     }
-    // split() with chunks: the ordinal of the last game text retired (its results merged).
-    virtual std::uint64_t retired_ordinal() const { return 0; }
+    // split() cuts chunks only for a handler that returns its Speculation here (opting in): the
+    // splitter keeps the bytes of every chunk not yet retired, so a handler must retire them.
+    virtual Speculation* speculation() { return nullptr; }
+  };
+
+  // What split() needs from a handler to cut chunks speculatively (Handler::speculation).
+  class Speculation {
+   public:
+    virtual ~Speculation() = default;
+    // The ordinal of the last game text retired (its results merged): the splitter may forget
+    // the bytes up to there.
+    virtual std::uint64_t retired_ordinal() const = 0;
     // Retires every text handed out (or up to a chunk that failed its check). False stops the run.
-    virtual bool settle() { return true; }
+    virtual bool settle() = 0;
     // Once, after a chunk failed its check at retire time: its ordinal. Nothing of it or of any
     // text handed out after it was merged, and the messages said before them are kept; split()
     // cuts the input again from that chunk's start.
-    virtual std::optional<std::uint64_t> take_rewind() { return std::nullopt; }
+    virtual std::optional<std::uint64_t> take_rewind() = 0;
   };
 
   GameFeed(const RunSettings& settings, RunStats& stats, ProgressLine& progress)
@@ -102,7 +113,7 @@ class GameFeed {
   bool read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler);
   // After a text was handed out or the handler settled: when a chunk failed its check, goes back
   // to it (the splitter, the ordinal) and says so.
-  bool rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Handler& handler);
+  bool rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Speculation& speculation);
 
   const RunSettings& settings_;
   RunStats& stats_;
@@ -141,8 +152,8 @@ class GameTextReader {
   // variation, and only blanks follow (or a last chunk's game runs to its end): then it reads as
   // the one-thread reader reads the game, and its start and end are where the serial cut puts
   // them, give or take blanks (docs/threads.md says why).
-  TextRead read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const std::string& path,
-                chess::Game& game, RunStats& stats, std::string& messages, TextCut cut = TextCut::Exact);
+  TextRead read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, TextCut cut,
+                const std::string& path, chess::Game& game, RunStats& stats, std::string& messages);
 
  private:
   const RunSettings& settings_;

@@ -2,6 +2,7 @@
 #include "interpreter/parallel_runner.h"
 
 #include <algorithm>
+#include <cassert>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -74,7 +75,7 @@ class Worker {
       if (job.kind == GameJob::Kind::Text) {
         // Read into the worker's own game, whose memory stays in this core's cache.
         const TextRead read =
-            text_reader_.read(job.text, job.first_line, job.ordinal, *job.path, game_, job.stats, job.said, job.cut);
+            text_reader_.read(job.text, job.first_line, job.ordinal, job.cut, *job.path, game_, job.stats, job.said);
         job.not_one_game = read == TextRead::NotOneGame;
         job.examined = read == TextRead::Examine;
         if (job.examined) examine(job, game_);
@@ -120,7 +121,7 @@ class Worker {
   std::vector<chess::NodeId> matched_;
 };
 
-class ThreadedRun final : public GameRun, private GameFeed::Handler {
+class ThreadedRun final : public GameRun, private GameFeed::Handler, private GameFeed::Speculation {
   static constexpr std::size_t kKeptNodes = 256;
 
  public:
@@ -158,12 +159,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   bool end_of_input() override {
     if (!pending_.empty()) next_job().before = std::move(pending_);
     pending_.clear();
-    dispatch();
-    while (!stopped_ && !in_flight_.empty()) {
-      if (!examine_queued()) wait_for_front();
-      retire_done();
-    }
-    return !stopped_;
+    const bool ok = settle();
+    // split() settled every chunk before it left its input: only exact texts were in flight here.
+    assert(!rewind_);
+    return ok;
   }
 
   void finish() override {
@@ -190,6 +189,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   void message(std::string text) override { pending_ += text; }
 
   bool game(chess::Game& game, std::uint64_t file_index) override {
+    // Whole games come only from a failed input's tail, which split() reads after it settled every
+    // chunk: none can fail now, so a null job means the run stopped (a rewind here would drop the
+    // game and stop the run).
+    assert(!rewind_);
     GameJob* claimed = claim_job(GameJob::Kind::Game);
     if (claimed == nullptr) return false;
     GameJob& job = *claimed;
@@ -202,7 +205,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input,
                  const std::shared_ptr<const char[]>& owner, TextCut cut) override {
     GameJob* claimed = claim_job(GameJob::Kind::Text);
-    if (claimed == nullptr) return !stopped_;  // a rewind: the feed cuts again
+    // No job and not stopped: making room retired a chunk that failed its check. This text is not
+    // taken (it was cut after that chunk); the feed learns of it from take_rewind(), which it
+    // asks after every game_text, and cuts again from that chunk.
+    if (claimed == nullptr) return !stopped_;
     GameJob& job = *claimed;
     job.cut = cut;
     job.text = text;
@@ -217,14 +223,14 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     return true;
   }
 
+  // --- speculation: the feed cuts chunks for this run, and is told of one that failed -----------
+  GameFeed::Speculation* speculation() override { return this; }
+
   std::uint64_t retired_ordinal() const override { return retired_ordinal_; }
 
   bool settle() override {
     dispatch();
-    while (!stopped_ && !rewind_ && !in_flight_.empty()) {
-      if (!examine_queued()) wait_for_front();
-      retire_done();
-    }
+    retire_while([this] { return !in_flight_.empty(); });
     return !stopped_;
   }
 
@@ -245,8 +251,15 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
 
   // Retires what is done, and waits (examining) until the window has room for a new batch.
   void make_room() {
+    retire_while([this] { return in_flight_.size() >= window_; });
+  }
+
+  // Retires what is done; then, while `busy()` holds, examines a batch no worker has taken (or
+  // waits for the oldest) and retires again. Stops early once the run stopped or a chunk failed.
+  template <typename Busy>
+  void retire_while(Busy busy) {
     retire_done();
-    while (!stopped_ && !rewind_ && in_flight_.size() >= window_) {
+    while (!stopped_ && !rewind_ && busy()) {
       if (!examine_queued()) wait_for_front();
       retire_done();
     }
@@ -320,11 +333,16 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
         if (!retire(job)) stopped_ = true;
         recycle(job);
       }
-      batch->used = 0;
-      batch->text_bytes = 0;
-      batch->done = false;
-      spare_.push_back(std::move(batch));
+      to_spare(std::move(batch));
     }
+  }
+
+  // A batch retired or dropped (its jobs recycled) is kept for reuse.
+  void to_spare(std::unique_ptr<Batch> batch) {
+    batch->used = 0;
+    batch->text_bytes = 0;
+    batch->done = false;
+    spare_.push_back(std::move(batch));
   }
 
   // A chunk failed its check (the front batch's job `first`): it and every job after it are
@@ -343,7 +361,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
       untaken.swap(work_);
       batch_done_.wait(lock, [&] {
         for (const std::unique_ptr<Batch>& b : in_flight_) {
-          const bool examining = b.get() != filling_ && std::find(untaken.begin(), untaken.end(), b.get()) == untaken.end();
+          const bool examining =
+              b.get() != filling_ && std::find(untaken.begin(), untaken.end(), b.get()) == untaken.end();
           if (examining && !b->done) return false;
         }
         return true;
@@ -354,10 +373,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
         before += b->jobs[i].before;
         recycle(b->jobs[i]);
       }
-      b->used = 0;
-      b->text_bytes = 0;
-      b->done = false;
-      spare_.push_back(std::move(b));
+      to_spare(std::move(b));
     }
     in_flight_.clear();
     filling_ = nullptr;
