@@ -73,6 +73,9 @@ class PgnLexer {
   void set_nested_comments(bool nested) { nested_comments_ = nested; }
   // True when a read error stopped the input early.
   bool read_error() const { return read_error_; }
+  // Bytes of a reset() text scanned so far: the end of the last token given (threads check
+  // what follows a game cut speculatively, interpreter/game_feed.h).
+  std::size_t text_offset() const { return pos_; }
 
  private:
   // Makes at least one more byte available, moving the current token to the front of the buffer.

@@ -3,6 +3,7 @@
 #include "chess/pgn_reader.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -113,10 +114,16 @@ class PgnReader::Impl {
   void restart(std::string_view text, std::uint64_t first_line) {
     lexer_.reset(text, first_line);
     at_end_ = false;
+    reads_text_ = true;
   }
   void start_at_line(std::uint64_t line) { lexer_.set_first_line(line); }
   void set_nested_comments(bool nested) { lexer_.set_nested_comments(nested); }
   bool at_end() const { return at_end_; }
+  PgnReader::GameEnd game_end() const { return game_end_; }
+  std::size_t text_offset() const {
+    assert(reads_text_);  // an offset into a read_text text; the lexer's buffer means nothing outside
+    return lexer_.text_offset();
+  }
   bool read_error() const { return lexer_.read_error(); }
   std::string source_error() const { return source_ ? source_->error() : std::string(); }
   std::uint64_t file_bytes_read() const { return source_ ? source_->file_bytes_read() : 0; }
@@ -143,6 +150,8 @@ class PgnReader::Impl {
   std::unique_ptr<ByteSource> source_;  // before lexer_, which reads from it
   PgnLexer lexer_;
   bool at_end_ = false;
+  bool reads_text_ = false;  // read_text was called: text_offset() is meaningful
+  PgnReader::GameEnd game_end_ = PgnReader::GameEnd::EndOfInput;  // of the game read last
 
   // State of the game being read.
   bool started_ = false;
@@ -445,10 +454,14 @@ bool PgnReader::Impl::read(Game& game) {
     const PgnToken& t = lexer_.next();
     if (game.first_line == 0) game.first_line = t.line;
     switch (t.kind) {
-      case PgnTokenKind::End: at_end_ = true; break;
+      case PgnTokenKind::End:
+        at_end_ = true;
+        game_end_ = PgnReader::GameEnd::EndOfInput;
+        break;
       case PgnTokenKind::Tag:
         if (movetext) {
           lexer_.unread();  // the next game's first tag
+          game_end_ = PgnReader::GameEnd::NextGame;
           break;
         }
         on_tag(game, t);
@@ -468,7 +481,10 @@ bool PgnReader::Impl::read(Game& game) {
         }
         [[fallthrough]];
       default:
-        if (movetext_token(game, t, movetext, content)) break;
+        if (movetext_token(game, t, movetext, content)) {
+          game_end_ = PgnReader::GameEnd::Result;
+          break;
+        }
         continue;
     }
     break;
@@ -532,6 +548,10 @@ void PgnReader::set_movetext_filter(MovetextFilter filter) {
 void PgnReader::read_text(std::string_view text, std::uint64_t first_line) { impl_->restart(text, first_line); }
 
 void PgnReader::start_at_line(std::uint64_t line) { impl_->start_at_line(line); }
+
+PgnReader::GameEnd PgnReader::last_game_end() const { return impl_->game_end(); }
+
+std::size_t PgnReader::text_offset() const { return impl_->text_offset(); }
 
 std::unique_ptr<PgnReader> PgnReader::open(const std::string& path, std::string* error) {
   std::unique_ptr<ByteSource> source = open_byte_source(path, error);

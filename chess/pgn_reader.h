@@ -69,6 +69,13 @@ class PgnReader {
   // The input's first byte is on this line of its file (before the first next()).
   void start_at_line(std::uint64_t line);
   void set_nested_comments(bool nested);  // see PgnLexer::set_nested_comments
+  // How the game the last next() read ended: a result outside every variation (the only end
+  // that depends on the game's own text alone), the next game's first tag, or the input's end.
+  enum class GameEnd : std::uint8_t { Result, NextGame, EndOfInput };
+  GameEnd last_game_end() const;
+  // After read_text: the bytes of the text read so far (for a game that ended on its result,
+  // the end of the result token).
+  std::size_t text_offset() const;
 
   const std::string& name() const { return name_; }
   std::uint64_t games_seen() const { return games_seen_; }

@@ -480,19 +480,23 @@ PgnSplitter::Block PgnSplitter::free_block(std::size_t capacity) {
 // so that a game longer than a block is rescanned a logarithmic number of times, not once per
 // block. While text handed out lives in the block (text_owner), they go to the front of another.
 void PgnSplitter::read_more() {
-  const std::size_t unread = end_ - begin_;
-  const std::size_t want = unread + std::max(kBlockSize / 2, unread);
+  // The bytes kept for a rewind (keep_from) stay in front of those not handed out.
+  const std::size_t dropped =
+      keep_from_ >= base_ + begin_ ? begin_ : static_cast<std::size_t>(keep_from_ - base_);
+  const std::size_t moved = end_ - dropped;
+  const std::size_t want = moved + std::max(kBlockSize / 2, moved);
   if (buf_.use_count() > 1 || capacity_ < want) {
     Block block = free_block(std::max(want, kBlockSize));
-    if (unread > 0) std::memcpy(block.bytes.get(), buf_.get() + begin_, unread);
+    if (moved > 0) std::memcpy(block.bytes.get(), buf_.get() + dropped, moved);
     if (capacity_ >= kBlockSize) spare_ = Block{std::move(buf_), capacity_};
     buf_ = std::move(block.bytes);
     capacity_ = block.capacity;
-  } else if (begin_ > 0) {
-    std::memmove(buf_.get(), buf_.get() + begin_, unread);
+  } else if (dropped > 0) {
+    std::memmove(buf_.get(), buf_.get() + dropped, moved);
   }
-  begin_ = 0;
-  end_ = unread;
+  base_ += dropped;
+  begin_ -= dropped;
+  end_ = moved;
   while (end_ < capacity_) {
     const std::size_t n = source_->read(buf_.get() + end_, capacity_ - end_);
     if (n == 0) {

@@ -43,7 +43,8 @@ class PgnSplitter {
   PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments = false);
 
   // Game: `text` holds the next game's text, starting on line `first_line`; it stays valid until
-  // the next call, or for as long as a copy of text_owner() (taken before the next call) is kept. End: the input is read. Failed (once, then End): the input failed part way
+  // the next call, or for as long as a copy of text_owner() (taken before the next call) is kept.
+  // End: the input is read. Failed (once, then End): the input failed part way
   // (error() says how); `text` holds everything read after the last whole game: a PgnReader
   // reading it from a source that fails the same way (byte_source_from_text) reads what the
   // reader of the whole input would have read, and fails the same way.
@@ -52,6 +53,26 @@ class PgnSplitter {
   // splitter goes on, without a copy. Copies are made and dropped on the splitter's thread only.
   std::shared_ptr<const char[]> text_owner() const { return buf_; }
   const std::string& error() const { return source_->error(); }
+
+  // Speculative cutting (the threads' reader, interpreter/game_feed.cpp): a chunk runs from the
+  // next byte not handed out to the next line that starts with "[Event " (or to the end of an
+  // input read whole), found without scanning the games; a reader of the chunk checks that it
+  // holds one whole game (chunk_holds_one_game; both are in chess/pgn_chunks.{h,cpp}). Chunk: `text`
+  // is the chunk (last_chunk: it runs to the input's end).
+  // Serial: no chunk now (no such line within kMaxChunk bytes, or the input failed part way):
+  // next() cuts the next game. End: the input is read.
+  enum class ChunkStatus : std::uint8_t { Chunk, Serial, End };
+  static constexpr std::size_t kMaxChunk = std::size_t{1} << 20;
+  ChunkStatus next_chunk(std::string_view& text, std::uint64_t& first_line, bool& last_chunk);
+  // The input offset of the next byte to hand out (the start of the next chunk or game).
+  std::uint64_t offset() const { return base_ + begin_; }
+  // Keeps the bytes from input offset `offset` (at or after the first byte still held, and at
+  // or before offset()) in memory, for rewind(); kKeepNone: only those not yet handed out.
+  static constexpr std::uint64_t kKeepNone = ~std::uint64_t{0};
+  void keep_from(std::uint64_t offset) { keep_from_ = offset; }
+  // Goes back to input offset `offset`, on line `line`, a point where the serial cut starts a
+  // text (kept with keep_from): the cutting starts over from there.
+  void rewind(std::uint64_t offset, std::uint64_t line);
   std::uint64_t file_bytes_read() const { return source_->file_bytes_read(); }
 
  private:
@@ -72,6 +93,9 @@ class PgnSplitter {
   Block spare_;  // the block read before buf_, kept for reuse
   std::size_t begin_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // end of the bytes read
+  std::uint64_t base_ = 0;  // input offset of buf_[0]
+  std::uint64_t keep_from_ = kKeepNone;
+  std::uint64_t no_cut_before_ = 0;  // input offset: no chunk ends before it (next_chunk gave up)
   std::uint64_t line_ = 1;  // line of buf_[begin_]
   bool eof_ = false;
   bool failed_ = false;     // the source ended with an error

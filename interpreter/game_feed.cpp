@@ -1,9 +1,13 @@
 // The input loop shared by the runners, and the progress line.
 #include "interpreter/game_feed.h"
 
+#include <algorithm>
+#include <cassert>
 #include <cstdio>
+#include <deque>
 #include <unistd.h>
 
+#include "chess/pgn_chunks.h"
 #include "chess/pgn_reader.h"
 #include "chess/pgn_splitter.h"
 #include "chess/variant.h"
@@ -42,6 +46,48 @@ bool result_wanted(const RunSettings& settings, const chess::Game& game) {
 std::string number_text(std::uint64_t n) { return std::to_string(n); }
 
 }  // namespace
+
+// One input's chunks handed out and not yet known to be retired: where each starts (a point
+// where the serial cut starts a text), for a rewind, and the bytes the splitter keeps for it.
+class SpeculativeCuts {
+ public:
+  explicit SpeculativeCuts(bool allowed) : allowed_(allowed) {}
+
+  // Before the next cut: forgets the chunks retired and keeps the others' bytes. True when the
+  // next cut may be a chunk.
+  bool keep(chess::PgnSplitter& splitter, std::uint64_t retired_ordinal) {
+    while (!cuts_.empty() && cuts_.front().ordinal <= retired_ordinal) cuts_.pop_front();
+    splitter.keep_from(cuts_.empty() ? chess::PgnSplitter::kKeepNone : cuts_.front().offset);
+    return allowed_ && splitter.offset() >= serial_until_;
+  }
+  bool unsettled() const { return !cuts_.empty(); }
+  void settled() { cuts_.clear(); }
+  void handed_out(std::uint64_t ordinal, std::uint64_t offset, std::uint64_t line, std::uint64_t end) {
+    cuts_.push_back(Cut{ordinal, offset, line, end});
+  }
+  // The chunk numbered `ordinal` failed: the splitter goes back to its start and cuts serially
+  // at least past its end, so that the next chunk starts further on. An input whose chunks fail
+  // again and again (no [Event tags, games without results) is cut serially from then on.
+  void rewind(std::uint64_t ordinal, chess::PgnSplitter& splitter) {
+    auto failed = std::find_if(cuts_.begin(), cuts_.end(), [ordinal](const Cut& c) { return c.ordinal == ordinal; });
+    // A chunk's cut stays here until it is retired, and a chunk that fails is never retired.
+    assert(failed != cuts_.end());
+    splitter.rewind(failed->offset, failed->line);
+    serial_until_ = failed->end;
+    cuts_.clear();
+    if (++failures_ >= kMaxFailures) allowed_ = false;
+  }
+
+ private:
+  static constexpr unsigned kMaxFailures = 8;
+  struct Cut {
+    std::uint64_t ordinal, offset, line, end;
+  };
+  bool allowed_;
+  std::deque<Cut> cuts_;
+  std::uint64_t serial_until_ = 0;
+  unsigned failures_ = 0;
+};
 
 ProgressLine::ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files)
     : enabled_(enabled && ::isatty(2)), increment_(increment > 0 ? increment : 1), start_(Clock::now()), last_(start_) {
@@ -125,10 +171,32 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
     return true;
   }
   const std::uint64_t ordinal_before = ordinal_;
+  // Chunks need every game handed out: the run counts the games it does not examine here.
+  Speculation* const speculation = handler.speculation();
+  SpeculativeCuts chunks(speculation != nullptr && settings_.shard.is_whole() && !settings_.gamenumber);
   std::string_view text;
   std::uint64_t first_line = 0;
   while (true) {
-    const chess::PgnSplitter::Status status = splitter->next(text, first_line);
+    const std::uint64_t start = splitter->offset();
+    TextCut cut = TextCut::Exact;
+    chess::PgnSplitter::Status status = chess::PgnSplitter::Status::Game;
+    if (speculation != nullptr && chunks.keep(*splitter, speculation->retired_ordinal())) {
+      bool last = false;
+      switch (splitter->next_chunk(text, first_line, last)) {
+        case chess::PgnSplitter::ChunkStatus::Chunk: cut = last ? TextCut::LastChunk : TextCut::Chunk; break;
+        case chess::PgnSplitter::ChunkStatus::End: status = chess::PgnSplitter::Status::End; break;
+        case chess::PgnSplitter::ChunkStatus::Serial: status = splitter->next(text, first_line); break;
+      }
+    } else {
+      status = splitter->next(text, first_line);
+    }
+    if (status != chess::PgnSplitter::Status::Game && chunks.unsettled()) {
+      // Nothing is read past the input's end (or into a failed input's tail) before every chunk
+      // is checked. Chunks are cut only for a handler with a speculation().
+      if (!speculation->settle()) return false;
+      if (rewound(chunks, *splitter, *speculation)) continue;
+      chunks.settled();
+    }
     if (status == chess::PgnSplitter::Status::End) {
       bytes_done_ += splitter->file_bytes_read();
       return true;
@@ -148,8 +216,21 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
       continue;
     }
     progress_.update(stats_, bytes_done_ + splitter->file_bytes_read());
-    if (!handler.game_text(text, first_line, ordinal_, input, splitter->text_owner())) return false;
+    if (cut != TextCut::Exact) chunks.handed_out(ordinal_, start, first_line, splitter->offset());
+    // A handler that found a chunk failed while making room for this text takes no text and
+    // says so by take_rewind(): the feed goes back to that chunk (game_text returned true).
+    if (!handler.game_text(text, first_line, ordinal_, input, splitter->text_owner(), cut)) return false;
+    if (speculation != nullptr) rewound(chunks, *splitter, *speculation);
   }
+}
+
+bool GameFeed::rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Speculation& speculation) {
+  const std::optional<std::uint64_t> failed = speculation.take_rewind();
+  if (!failed) return false;
+  ++chunks_failed_;
+  ordinal_ = *failed - 1;
+  chunks.rewind(*failed, splitter);
+  return true;
 }
 
 bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, chess::Game& tags, Context& probe) {
@@ -195,17 +276,22 @@ GameTextReader::GameTextReader(const RunSettings& settings)
       [this](std::uint64_t, const chess::Game&) { return movetext_unneeded(settings_, ordinal_, *game_, probe_); });
 }
 
-bool GameTextReader::read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const std::string& path,
-                          chess::Game& game, RunStats& stats, std::string& messages) {
+TextRead GameTextReader::read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, TextCut cut,
+                              const std::string& path, chess::Game& game, RunStats& stats, std::string& messages) {
   ordinal_ = ordinal;
   game_ = &game;
   reader_->read_text(text, first_line);
   chess::PgnDiagnostic diagnostic;
   const chess::PgnReader::Status status = reader_->next(game, diagnostic);
-  if (status == chess::PgnReader::Status::End) return false;  // the splitter hands out games only
+  if (cut != TextCut::Exact && !chess::chunk_holds_one_game(*reader_, status, text, cut == TextCut::LastChunk)) {
+    return TextRead::NotOneGame;
+  }
+  if (status == chess::PgnReader::Status::End) return TextRead::Passed;  // the splitter hands out games only
   ++stats.games_read;
-  if (status == chess::PgnReader::Status::Bypassed) return false;
-  return admit_game(settings_, stats, status, game, diagnostic, reader_->warnings(), path, ordinal, messages);
+  if (status == chess::PgnReader::Status::Bypassed) return TextRead::Passed;
+  return admit_game(settings_, stats, status, game, diagnostic, reader_->warnings(), path, ordinal, messages)
+             ? TextRead::Examine
+             : TextRead::Passed;
 }
 
 }  // namespace quarry::interpreter

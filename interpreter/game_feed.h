@@ -6,12 +6,14 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "chess/game.h"
 #include "chess/pgn_reader.h"
+#include "chess/pgn_splitter.h"
 #include "interpreter/context.h"
 #include "interpreter/input_list.h"
 #include "interpreter/runner.h"
@@ -36,8 +38,18 @@ class ProgressLine {
   Clock::time_point start_, last_;
 };
 
+// How a game text handed to the threads was cut from its input.
+enum class TextCut : std::uint8_t {
+  Exact,      // PgnSplitter::next: one game's text, as the one-thread reader reads it
+  Chunk,      // PgnSplitter::next_chunk, up to a line's start: checked when read
+  LastChunk,  // PgnSplitter::next_chunk, up to the end of an input read whole: checked when read
+};
+
+class SpeculativeCuts;
+
 class GameFeed {
  public:
+  class Speculation;
   // What the runner does with the games and messages.
   class Handler {
    public:
@@ -53,10 +65,32 @@ class GameFeed {
     // stops the run.
     // Only a run that splits implements it; for the others no text is handed out. A copy of
     // `owner` keeps `text` valid (PgnSplitter::text_owner).
+    // `cut` says whether the text is one game's (Exact) or a chunk cut speculatively, whose
+    // reader checks that it holds one whole game (GameTextReader::read); chunks are handed out
+    // only to a handler that offers speculation().
     virtual bool game_text(std::string_view /*text*/, std::uint64_t /*first_line*/, std::uint64_t /*ordinal*/,
-                           const ShardFile& /*input*/, const std::shared_ptr<const char[]>& /*owner*/) {
+                           const ShardFile& /*input*/, const std::shared_ptr<const char[]>& /*owner*/,
+                           TextCut /*cut*/) {
       return false;
     }
+    // split() cuts chunks only for a handler that returns its Speculation here (opting in): the
+    // splitter keeps the bytes of every chunk not yet retired, so a handler must retire them.
+    virtual Speculation* speculation() { return nullptr; }
+  };
+
+  // What split() needs from a handler to cut chunks speculatively (Handler::speculation).
+  class Speculation {
+   public:
+    virtual ~Speculation() = default;
+    // The ordinal of the last game text retired (its results merged): the splitter may forget
+    // the bytes up to there.
+    virtual std::uint64_t retired_ordinal() const = 0;
+    // Retires every text handed out (or up to a chunk that failed its check). False stops the run.
+    virtual bool settle() = 0;
+    // Once, after a chunk failed its check at retire time: its ordinal. Nothing of it or of any
+    // text handed out after it was merged, and the messages said before them are kept; split()
+    // cuts the input again from that chunk's start.
+    virtual std::optional<std::uint64_t> take_rewind() = 0;
   };
 
   GameFeed(const RunSettings& settings, RunStats& stats, ProgressLine& progress)
@@ -68,11 +102,18 @@ class GameFeed {
   bool read(const ShardFile& input, Handler& handler);
   // Like read, but only finds where each game's text ends (chess/pgn_splitter.h) and hands the
   // text to the handler: the threaded run's reader. The games the run does not examine (other
-  // shards', outside --gamenumber) are counted as read does, without being parsed.
+  // shards', outside --gamenumber) are counted as read does, without being parsed. Without
+  // --shard and --gamenumber the input is cut into chunks instead, where it can be
+  // (docs/threads.md), and cut again game by game from a chunk that fails its check.
   bool split(const ShardFile& input, Handler& handler);
+  // Chunks that failed their check, in all inputs split so far.
+  std::uint64_t chunks_failed() const { return chunks_failed_; }
 
  private:
   bool read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler);
+  // After a text was handed out or the handler settled: when a chunk failed its check, goes back
+  // to it (the splitter, the ordinal) and says so.
+  bool rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Speculation& speculation);
 
   const RunSettings& settings_;
   RunStats& stats_;
@@ -81,6 +122,7 @@ class GameFeed {
   Context probe_;                 // where the tag gate is asked (movetext_unneeded)
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
+  std::uint64_t chunks_failed_ = 0;
 };
 
 // True when a game's moves cannot change the run's output: not this shard's, outside
@@ -96,14 +138,22 @@ bool admit_game(const RunSettings& settings, RunStats& stats, chess::PgnReader::
                 const chess::PgnDiagnostic& diagnostic, const std::vector<chess::PgnDiagnostic>& warnings,
                 const std::string& path, std::uint64_t ordinal, std::string& messages);
 
+// What GameTextReader::read made of a text: a game to examine; read, counted and said about, or
+// nothing to count; a chunk that does not hold exactly one whole game (nothing of it counts).
+enum class TextRead : std::uint8_t { Examine, Passed, NotOneGame };
+
 // A thread's side of split(): reads the game texts split() handed out, one at a time, counting
 // and saying about each what read() would. The reader keeps its memory from game to game.
 class GameTextReader {
  public:
   explicit GameTextReader(const RunSettings& settings);
-  // Reads the text of the game numbered `ordinal` into `game`. True when it is to be examined.
-  bool read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const std::string& path,
-            chess::Game& game, RunStats& stats, std::string& messages);
+  // Reads the text of the game numbered `ordinal` into `game`. A chunk (TextCut::Chunk,
+  // LastChunk) holds that game exactly when the game ends on its result, outside every
+  // variation, and only blanks follow (or a last chunk's game runs to its end): then it reads as
+  // the one-thread reader reads the game, and its start and end are where the serial cut puts
+  // them, give or take blanks (docs/threads.md says why).
+  TextRead read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, TextCut cut,
+                const std::string& path, chess::Game& game, RunStats& stats, std::string& messages);
 
  private:
   const RunSettings& settings_;

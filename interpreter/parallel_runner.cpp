@@ -1,12 +1,15 @@
 // Threads: a bounded window of games in flight, examined by workers, retired in input order.
 #include "interpreter/parallel_runner.h"
 
+#include <algorithm>
+#include <cassert>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 
 #include "interpreter/game_examination.h"
 #include "interpreter/game_feed.h"
@@ -26,6 +29,7 @@ struct GameJob {
   std::shared_ptr<const char[]> text_owner;  // keeps `text`; taken and dropped by the reader's thread only
   std::uint64_t first_line = 0;
   std::uint64_t ordinal = 0;
+  TextCut cut = TextCut::Exact;  // Text: a chunk's reader checks that it holds one whole game
   const std::string* path = nullptr;  // Text: the input's name, for the reading messages
   std::uint64_t file_index = 0;
   // Filled by the worker: what reading the text said (skipped game, warnings), whether the game
@@ -33,6 +37,7 @@ struct GameJob {
   // share of the persistent state (from a fresh start).
   std::string said;
   bool examined = false;
+  bool not_one_game = false;  // a chunk that failed its check: the run cuts it again
   std::uint64_t game_number = 0;
   GameExamination result;
   RunStats stats;
@@ -69,7 +74,10 @@ class Worker {
       GameJob& job = batch.jobs[i];
       if (job.kind == GameJob::Kind::Text) {
         // Read into the worker's own game, whose memory stays in this core's cache.
-        job.examined = text_reader_.read(job.text, job.first_line, job.ordinal, *job.path, game_, job.stats, job.said);
+        const TextRead read =
+            text_reader_.read(job.text, job.first_line, job.ordinal, job.cut, *job.path, game_, job.stats, job.said);
+        job.not_one_game = read == TextRead::NotOneGame;
+        job.examined = read == TextRead::Examine;
         if (job.examined) examine(job, game_);
       } else if (job.kind == GameJob::Kind::Game) {
         job.examined = true;
@@ -113,7 +121,7 @@ class Worker {
   std::vector<chess::NodeId> matched_;
 };
 
-class ThreadedRun final : public GameRun, private GameFeed::Handler {
+class ThreadedRun final : public GameRun, private GameFeed::Handler, private GameFeed::Speculation {
   static constexpr std::size_t kKeptNodes = 256;
 
  public:
@@ -151,12 +159,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   bool end_of_input() override {
     if (!pending_.empty()) next_job().before = std::move(pending_);
     pending_.clear();
-    dispatch();
-    while (!stopped_ && !in_flight_.empty()) {
-      if (!examine_queued()) wait_for_front();
-      retire_done();
-    }
-    return !stopped_;
+    const bool ok = settle();
+    // split() settled every chunk before it left its input: only exact texts were in flight here.
+    assert(!rewind_);
+    return ok;
   }
 
   void finish() override {
@@ -183,6 +189,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   void message(std::string text) override { pending_ += text; }
 
   bool game(chess::Game& game, std::uint64_t file_index) override {
+    // Whole games come only from a failed input's tail, which split() reads after it settled every
+    // chunk: none can fail now, so a null job means the run stopped (a rewind here would drop the
+    // game and stop the run).
+    assert(!rewind_);
     GameJob* claimed = claim_job(GameJob::Kind::Game);
     if (claimed == nullptr) return false;
     GameJob& job = *claimed;
@@ -193,10 +203,14 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   }
 
   bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input,
-                 const std::shared_ptr<const char[]>& owner) override {
+                 const std::shared_ptr<const char[]>& owner, TextCut cut) override {
     GameJob* claimed = claim_job(GameJob::Kind::Text);
-    if (claimed == nullptr) return false;
+    // No job and not stopped: making room retired a chunk that failed its check. This text is not
+    // taken (it was cut after that chunk); the feed learns of it from take_rewind(), which it
+    // asks after every game_text, and cuts again from that chunk.
+    if (claimed == nullptr) return !stopped_;
     GameJob& job = *claimed;
+    job.cut = cut;
     job.text = text;
     job.text_owner = owner;
     job.first_line = first_line;
@@ -209,26 +223,52 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     return true;
   }
 
+  // --- speculation: the feed cuts chunks for this run, and is told of one that failed -----------
+  GameFeed::Speculation* speculation() override { return this; }
+
+  std::uint64_t retired_ordinal() const override { return retired_ordinal_; }
+
+  bool settle() override {
+    dispatch();
+    retire_while([this] { return !in_flight_.empty(); });
+    return !stopped_;
+  }
+
+  std::optional<std::uint64_t> take_rewind() override { return std::exchange(rewind_, std::nullopt); }
+
   // The next job, of this kind, carrying the messages said since the last one; null once the run
-  // stopped.
+  // stopped, or when a chunk failed its check (the feed cuts again from it first).
   GameJob* claim_job(GameJob::Kind kind) {
     if (stopped_) return nullptr;
+    if (filling_ == nullptr) make_room();
+    if (stopped_ || rewind_) return nullptr;
     GameJob& job = next_job();
-    if (stopped_) return nullptr;
     job.before = std::move(pending_);
     pending_.clear();
     job.kind = kind;
     return &job;
   }
 
+  // Retires what is done, and waits (examining) until the window has room for a new batch.
+  void make_room() {
+    retire_while([this] { return in_flight_.size() >= window_; });
+  }
+
+  // Retires what is done; then, while `busy()` holds, examines a batch no worker has taken (or
+  // waits for the oldest) and retires again. Stops early once the run stopped or a chunk failed.
+  template <typename Busy>
+  void retire_while(Busy busy) {
+    retire_done();
+    while (!stopped_ && !rewind_ && busy()) {
+      if (!examine_queued()) wait_for_front();
+      retire_done();
+    }
+  }
+
   // The next job of the batch being filled; a new batch once the window has room for it.
   GameJob& next_job() {
     if (filling_ == nullptr) {
-      retire_done();
-      while (!stopped_ && in_flight_.size() >= window_) {
-        if (!examine_queued()) wait_for_front();
-        retire_done();
-      }
+      make_room();
       if (!spare_.empty()) {
         in_flight_.push_back(std::move(spare_.back()));
         spare_.pop_back();
@@ -276,7 +316,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
 
   // Takes the finished games at the front of the window, in input order.
   void retire_done() {
-    while (!stopped_ && !in_flight_.empty() && in_flight_.front().get() != filling_) {
+    while (!stopped_ && !rewind_ && !in_flight_.empty() && in_flight_.front().get() != filling_) {
       {
         std::lock_guard lock(mutex_);
         if (!in_flight_.front()->done) return;
@@ -284,14 +324,60 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
       std::unique_ptr<Batch> batch = std::move(in_flight_.front());
       in_flight_.pop_front();
       for (std::size_t i = 0; i < batch->used && !stopped_; ++i) {
-        if (!retire(batch->jobs[i])) stopped_ = true;
-        recycle(batch->jobs[i]);
+        GameJob& job = batch->jobs[i];
+        if (job.not_one_game) {
+          drop_from(*batch, i);
+          break;
+        }
+        if (job.kind == GameJob::Kind::Text) retired_ordinal_ = job.ordinal;
+        if (!retire(job)) stopped_ = true;
+        recycle(job);
       }
-      batch->used = 0;
-      batch->text_bytes = 0;
-      batch->done = false;
-      spare_.push_back(std::move(batch));
+      to_spare(std::move(batch));
     }
+  }
+
+  // A batch retired or dropped (its jobs recycled) is kept for reuse.
+  void to_spare(std::unique_ptr<Batch> batch) {
+    batch->used = 0;
+    batch->text_bytes = 0;
+    batch->done = false;
+    spare_.push_back(std::move(batch));
+  }
+
+  // A chunk failed its check (the front batch's job `first`): it and every job after it are
+  // dropped unmerged, once no worker is examining them; the messages said before them are said
+  // later, before the games cut again. take_rewind() tells the feed.
+  void drop_from(Batch& front, std::size_t first) {
+    rewind_ = front.jobs[first].ordinal;
+    std::string before;
+    for (std::size_t i = first; i < front.used; ++i) {
+      before += front.jobs[i].before;
+      recycle(front.jobs[i]);
+    }
+    {
+      std::unique_lock lock(mutex_);
+      std::deque<Batch*> untaken;
+      untaken.swap(work_);
+      batch_done_.wait(lock, [&] {
+        for (const std::unique_ptr<Batch>& b : in_flight_) {
+          const bool examining =
+              b.get() != filling_ && std::find(untaken.begin(), untaken.end(), b.get()) == untaken.end();
+          if (examining && !b->done) return false;
+        }
+        return true;
+      });
+    }
+    for (std::unique_ptr<Batch>& b : in_flight_) {
+      for (std::size_t i = 0; i < b->used; ++i) {
+        before += b->jobs[i].before;
+        recycle(b->jobs[i]);
+      }
+      to_spare(std::move(b));
+    }
+    in_flight_.clear();
+    filling_ = nullptr;
+    pending_.insert(0, before);
   }
 
   static void recycle(GameJob& job) {
@@ -302,7 +388,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
     job.before.clear();
     job.said.clear();
     job.kind = GameJob::Kind::Messages;
+    job.cut = TextCut::Exact;
     job.examined = false;
+    job.not_one_game = false;
     job.result = {};
     job.stats = {};
     job.output.reset();
@@ -404,6 +492,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler {
   std::vector<std::unique_ptr<Batch>> spare_;
   Batch* filling_ = nullptr;         // the batch the reader is filling (the last in flight)
   bool stopped_ = false;
+  std::uint64_t retired_ordinal_ = 0;         // of the last game text retired
+  std::optional<std::uint64_t> rewind_;       // a chunk that failed its check (take_rewind)
   std::optional<Worker> own_worker_;  // the reader's thread examining batches (examine_queued)
 
   std::mutex mutex_;

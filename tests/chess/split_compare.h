@@ -2,10 +2,12 @@
 // into games each read by a reader of its own (the threaded run), and says where they differ.
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "chess/pgn_chunks.h"
 #include "chess/pgn_reader.h"
 #include "chess/pgn_splitter.h"
 #include "chess/pgn_writer.h"
@@ -88,17 +90,115 @@ inline std::vector<std::string> read_split(std::unique_ptr<chess::ByteSource> so
   }
 }
 
-// "" when both readings agree; else the first difference. `nested`: --nestedcomments.
-inline std::string compare_split(const std::string& text, bool strict, const std::string& error = "",
-                                 bool nested = false) {
-  const std::vector<std::string> whole = read_whole(chess::byte_source_from_text(text, error), strict, nested);
-  const std::vector<std::string> split = read_split(chess::byte_source_from_text(text, error), strict, nested);
+// The same, cut into speculative chunks as the threaded run's feed cuts them
+// (interpreter/game_feed.cpp): up to `ahead` texts are cut before the oldest is read and checked
+// (the run's texts in flight); a chunk that fails its check drops it and every text cut after
+// it, and the input is cut again from its start, serially past its end. `failures` counts them.
+inline std::vector<std::string> read_chunked(std::unique_ptr<chess::ByteSource> source, bool strict, bool nested,
+                                             std::size_t ahead, std::size_t* failures = nullptr) {
+  chess::PgnSplitter splitter(std::move(source), strict, nested);
+  auto reader = chess::PgnReader::from_string("");
+  reader->set_strict(strict);
+  reader->set_nested_comments(nested);
+  struct Cut {
+    std::string_view text;
+    std::uint64_t first_line, offset, end;
+    bool chunk, last;
+    std::shared_ptr<const char[]> owner;
+  };
+  std::deque<Cut> in_flight;
+  std::uint64_t serial_until = 0;
+  std::vector<std::string> out;
+  chess::Game game;
+  chess::PgnDiagnostic diagnostic;
+  // Reads the oldest text; false when it is a chunk that failed (the splitter is rewound).
+  auto retire_one = [&] {
+    const Cut cut = in_flight.front();
+    in_flight.pop_front();
+    reader->read_text(cut.text, cut.first_line);
+    const chess::PgnReader::Status s = reader->next(game, diagnostic);
+    if (cut.chunk && !chess::chunk_holds_one_game(*reader, s, cut.text, cut.last)) {
+      if (failures != nullptr) ++*failures;
+      in_flight.clear();
+      splitter.rewind(cut.offset, cut.first_line);
+      serial_until = cut.end;
+      return false;
+    }
+    if (s == chess::PgnReader::Status::End) {
+      out.push_back("the splitter's game is no game to the reader: " + std::string(cut.text.substr(0, 200)));
+      return true;
+    }
+    out.push_back(describe_read(s, game, diagnostic, reader->warnings()));
+    return true;
+  };
+  auto settle = [&] {
+    while (!in_flight.empty()) {
+      if (!retire_one()) return false;
+    }
+    return true;
+  };
+  std::string_view text;
+  std::uint64_t first_line = 0;
+  while (true) {
+    while (in_flight.size() >= ahead) retire_one();
+    splitter.keep_from(in_flight.empty() ? chess::PgnSplitter::kKeepNone : in_flight.front().offset);
+    const std::uint64_t start = splitter.offset();
+    bool chunk = false, last = false;
+    chess::PgnSplitter::Status status = chess::PgnSplitter::Status::Game;
+    if (start >= serial_until) {
+      switch (splitter.next_chunk(text, first_line, last)) {
+        case chess::PgnSplitter::ChunkStatus::Chunk: chunk = true; break;
+        case chess::PgnSplitter::ChunkStatus::End: status = chess::PgnSplitter::Status::End; break;
+        case chess::PgnSplitter::ChunkStatus::Serial: status = splitter.next(text, first_line); break;
+      }
+    } else {
+      status = splitter.next(text, first_line);
+    }
+    if (status != chess::PgnSplitter::Status::Game && !settle()) continue;
+    if (status == chess::PgnSplitter::Status::End) {
+      out.push_back("end: ");
+      return out;
+    }
+    if (status == chess::PgnSplitter::Status::Failed) {
+      chess::PgnReader tail(chess::byte_source_from_text(std::string(text), splitter.error()), "input");
+      tail.set_strict(strict);
+      tail.set_nested_comments(nested);
+      tail.start_at_line(first_line);
+      while (true) {
+        const chess::PgnReader::Status s = tail.next(game, diagnostic);
+        if (s == chess::PgnReader::Status::End) {
+          out.push_back("end: " + diagnostic.message);
+          return out;
+        }
+        out.push_back(describe_read(s, game, diagnostic, tail.warnings()));
+      }
+    }
+    in_flight.push_back(Cut{text, first_line, start, splitter.offset(), chunk, last, splitter.text_owner()});
+  }
+}
+
+inline std::string first_difference(const std::vector<std::string>& whole, const std::vector<std::string>& split) {
   for (std::size_t i = 0; i < whole.size() || i < split.size(); ++i) {
     const std::string a = i < whole.size() ? whole[i] : "(nothing)";
     const std::string b = i < split.size() ? split[i] : "(nothing)";
     if (a != b) return "game " + std::to_string(i + 1) + ": whole:\n" + a + "\nsplit:\n" + b;
   }
   return "";
+}
+
+// "" when both readings agree; else the first difference. `nested`: --nestedcomments.
+inline std::string compare_split(const std::string& text, bool strict, const std::string& error = "",
+                                 bool nested = false) {
+  return first_difference(read_whole(chess::byte_source_from_text(text, error), strict, nested),
+                          read_split(chess::byte_source_from_text(text, error), strict, nested));
+}
+
+// The same for the chunked cut, with `ahead` texts in flight; `failures` counts the chunks that
+// failed their check.
+inline std::string compare_chunked(const std::string& text, bool strict, std::size_t ahead, const std::string& error = "",
+                                   bool nested = false, std::size_t* failures = nullptr) {
+  return first_difference(read_whole(chess::byte_source_from_text(text, error), strict, nested),
+                          read_chunked(chess::byte_source_from_text(text, error), strict, nested, ahead, failures));
 }
 
 }  // namespace quarry::test

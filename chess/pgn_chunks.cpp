@@ -1,0 +1,130 @@
+// Speculative chunks: PgnSplitter's cut up to the next line that starts with "[Event " (the
+// splitter's members for it live here, with the search and the check, apart from the exact cut).
+#include "chess/pgn_chunks.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "chess/byte_scan.h"
+#include "chess/pgn_splitter.h"
+
+namespace quarry::chess {
+namespace {
+
+// The first line feed in [p, e) that "[Event " follows (the 7 bytes after e are there too), or e
+// when there is none; `feeds` counts the line feeds passed, that one included. One pass over the
+// bytes, 64 or 16 at a time, for both.
+const char* find_event_line_feed(const char* p, const char* e, std::size_t& feeds) {
+  std::uint64_t event_line = 0;  // "\n[Event " as 8 bytes, in the machine's byte order
+  std::memcpy(&event_line, "\n[Event ", sizeof event_line);
+  auto starts_event_line = [event_line](const char* q) {
+    std::uint64_t bytes = 0;
+    std::memcpy(&bytes, q, sizeof bytes);
+    return bytes == event_line;
+  };
+#if defined(__SSE2__)
+  const __m128i feed = _mm_set1_epi8('\n');
+  auto feeds_in_16 = [feed](const char* b) {
+    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, feed)));
+  };
+  // 64 bytes a step: about one line feed each, so the loop over them rarely runs out early.
+  for (; e - p >= 64; p += 64) {
+    std::uint64_t mask = feeds_in_16(p) | std::uint64_t{feeds_in_16(p + 16)} << 16 |
+                         std::uint64_t{feeds_in_16(p + 32)} << 32 |
+                         std::uint64_t{feeds_in_16(p + 48)} << 48;
+    for (; mask != 0; mask &= mask - 1) {
+      const char* const q = p + __builtin_ctzll(mask);
+      ++feeds;
+      if (starts_event_line(q)) return q;
+    }
+  }
+  for (; e - p >= 16; p += 16) {
+    for (unsigned mask = feeds_in_16(p); mask != 0; mask &= mask - 1) {
+      const char* const q = p + __builtin_ctz(mask);
+      ++feeds;
+      if (starts_event_line(q)) return q;
+    }
+  }
+#endif
+  for (; p != e; ++p) {
+    if (*p != '\n') continue;
+    ++feeds;
+    if (starts_event_line(p)) return p;
+  }
+  return e;
+}
+
+}  // namespace
+
+bool chunk_holds_one_game(const PgnReader& reader, PgnReader::Status status, std::string_view chunk,
+                          bool last_chunk) {
+  if (status == PgnReader::Status::End) return false;
+  switch (reader.last_game_end()) {
+    case PgnReader::GameEnd::Result: {
+      const std::string_view after = chunk.substr(reader.text_offset());
+      return std::all_of(after.begin(), after.end(), is_chunk_blank);
+    }
+    case PgnReader::GameEnd::NextGame: return false;
+    case PgnReader::GameEnd::EndOfInput: return last_chunk;
+  }
+  return false;
+}
+
+PgnSplitter::ChunkStatus PgnSplitter::next_chunk(std::string_view& text, std::uint64_t& first_line,
+                                                 bool& last_chunk) {
+  // The chunk's leading blanks (after a game cut serially: the line ends before the next game)
+  // are passed first: the line feed before the chunk's end comes after its first other byte.
+  bool blanks = true;
+  std::size_t searched = begin_;  // the line feeds in [begin_, searched) are counted in `feeds`
+  std::size_t feeds = 0;
+  while (true) {
+    if (failure_told_) return ChunkStatus::End;
+    if (begin_ == end_ && eof_) return failed_ ? ChunkStatus::Serial : ChunkStatus::End;
+    if (base_ + begin_ < no_cut_before_) return ChunkStatus::Serial;
+    const char* const data = buf_.get();
+    for (; blanks && searched < end_ && is_chunk_blank(data[searched]); ++searched) {
+      feeds += data[searched] == '\n' ? 1 : 0;
+    }
+    blanks = blanks && searched == end_;
+    // A line feed is looked at once the 7 bytes after it are there.
+    const std::size_t stop = blanks ? searched : std::max(searched, end_ >= 7 ? end_ - 7 : 0);
+    const char* const feed = find_event_line_feed(data + searched, data + stop, feeds);
+    std::size_t cut = static_cast<std::size_t>(feed - data) + 1;
+    last_chunk = false;
+    if (feed == data + stop) {
+      searched = stop;
+      if (!eof_) {
+        if (end_ - begin_ >= kMaxChunk) {
+          no_cut_before_ = base_ + end_;  // the serial cut goes on past what was searched
+          return ChunkStatus::Serial;
+        }
+        const std::size_t from_begin = searched - begin_;
+        read_more();
+        searched = begin_ + from_begin;
+        continue;
+      }
+      if (failed_) return ChunkStatus::Serial;  // next() reads the failed input's tail as it must
+      if (blanks) {  // the input ends in blanks, as the serial cut finds no game there
+        begin_ = end_;
+        return ChunkStatus::End;
+      }
+      feeds += count_line_feeds(data + searched, data + end_);
+      cut = end_;
+      last_chunk = true;
+    }
+    text = std::string_view(data + begin_, cut - begin_);
+    first_line = line_;
+    line_ += feeds;
+    begin_ = cut;
+    return ChunkStatus::Chunk;
+  }
+}
+
+void PgnSplitter::rewind(std::uint64_t offset, std::uint64_t line) {
+  begin_ = static_cast<std::size_t>(offset - base_);
+  line_ = line;
+  failure_told_ = false;
+}
+
+}  // namespace quarry::chess

@@ -1,0 +1,35 @@
+// Speculative chunks, for the threaded run's reader: where PgnSplitter::next_chunk cuts (the next
+// line that starts with "[Event "), and the check a chunk's reader makes that it holds one game.
+#pragma once
+
+#include <string_view>
+
+#include "chess/pgn_reader.h"
+
+namespace quarry::chess {
+
+// The blanks a chunk may hold before its game (skipped before the search for its end) and after
+// its result: space, tab, CR, LF. The lexer takes more bytes as blanks (VT, FF, ...); a chunk with
+// one of those after its result fails its check and is cut again serially, which is exact.
+constexpr bool is_chunk_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// The check of a chunk cut by PgnSplitter::next_chunk: `reader` read `chunk` from its start
+// (read_text) and its next() gave `status`. True when that game is exactly the one the serial cut
+// (next()) finds at the chunk's start, and the serial cut's next text starts, but for blanks, at
+// the chunk's end: the game ended on its result outside every variation and only blanks
+// (is_chunk_blank) follow it, or, in the last chunk of an input read whole, it ran to the chunk's
+// end.
+//
+// Why that is exact: a chunk starts where the serial cut starts a text, so the reader reads that
+// text's tokens up to the result. The chunk's last byte is a line feed (it ends where a line
+// starts), and only blanks lie between the result and it: every look-ahead the lexer makes from
+// a token before the result (for a pattern without a line feed, or over a run of bytes that
+// stops at one) is decided at or before that line feed, so the chunk's end changes no token. The
+// serial cut ends the game at the same result and starts the next text there: blanks, then the
+// next chunk's first byte, at a line's start as a fresh reader's first byte is. A game ended by
+// the next game's tag, text after the result (a comment would join the next game), a second game
+// or none: the chunk fails, and is cut again serially.
+bool chunk_holds_one_game(const PgnReader& reader, PgnReader::Status status, std::string_view chunk,
+                          bool last_chunk);
+
+}  // namespace quarry::chess
