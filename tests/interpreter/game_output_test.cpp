@@ -5,32 +5,20 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "builtins/builtins.h"
 #include "chess/pgn_reader.h"
 #include "interpreter/game_output.h"
+#include "scratch_files.h"
 
 using namespace quarry;
+using quarry::testing::scratch_directory;
+using quarry::testing::slurp;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path fresh_dir() {
-  fs::path dir = fs::temp_directory_path() / ("quarry-game-output-test-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 chess::Game read_game(const std::string& text) {
   auto reader = chess::PgnReader::from_string(text);
@@ -77,7 +65,7 @@ std::string add_games(interpreter::GameOutput& output, const interpreter::Compil
 
 TEST_CASE("games written as they match reach a file in blocks, whole and in order", "[game_output]") {
   const interpreter::CompiledQuery query = compile("true");
-  fs::path dir = fresh_dir();
+  fs::path dir = scratch_directory("game-output-test");
   std::string error;
   auto file = interpreter::OutputFile::open((dir / "out.pgn").string(), &error);
   REQUIRE(file);
@@ -100,7 +88,7 @@ TEST_CASE("games collected for a block reach the file when the run ends without 
   // An exception unwinds the run: the GameOutput goes first, then the file, which writes what it
   // was given on close (a file written in place, here --append).
   const interpreter::CompiledQuery query = compile("true");
-  fs::path dir = fresh_dir();
+  fs::path dir = scratch_directory("game-output-test");
   std::ofstream(dir / "out.pgn") << "before\n";
   std::string error;
   auto file = interpreter::OutputFile::open((dir / "out.pgn").string(), &error, interpreter::OutputMode::Append);

@@ -3,30 +3,17 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "interpreter/output_file.h"
+#include "scratch_files.h"
 
 using quarry::interpreter::OutputFile;
+using quarry::testing::scratch_directory;
+using quarry::testing::slurp;
 namespace fs = std::filesystem;
 
-namespace {
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-fs::path fresh_dir() {
-  fs::path dir = fs::temp_directory_path() / ("quarry-output-test-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-}  // namespace
-
 TEST_CASE("commit renames the temporary file into place", "[output_file]") {
-  fs::path dir = fresh_dir();
+  fs::path dir = scratch_directory("output-test");
   fs::path target = dir / "out.pgn";
   std::string error;
   auto out = OutputFile::open(target.string(), &error);
@@ -42,7 +29,7 @@ TEST_CASE("commit renames the temporary file into place", "[output_file]") {
 }
 
 TEST_CASE("an uncommitted output leaves the old file and no temporary behind", "[output_file]") {
-  fs::path dir = fresh_dir();
+  fs::path dir = scratch_directory("output-test");
   fs::path target = dir / "out.pgn";
   std::ofstream(target) << "previous";
   std::string error;
@@ -64,7 +51,7 @@ TEST_CASE("an unwritable output is reported", "[output_file]") {
 }
 
 TEST_CASE("a large block goes to the file after what the stream holds, in order", "[output_file]") {
-  fs::path dir = fresh_dir();
+  fs::path dir = scratch_directory("output-test");
   fs::path target = dir / "out.pgn";
   std::string error;
   auto out = OutputFile::open(target.string(), &error);
@@ -85,7 +72,7 @@ TEST_CASE("blocks are taken by files, not by standard output", "[output_file]") 
   std::string error;
   CHECK_FALSE(OutputFile::open("-", &error)->takes_blocks());
   CHECK_FALSE(OutputFile::open("stdout", &error)->takes_blocks());
-  fs::path dir = fresh_dir();
+  fs::path dir = scratch_directory("output-test");
   auto file = OutputFile::open((dir / "out.pgn").string(), &error);
   REQUIRE(file);
   CHECK(file->takes_blocks());
