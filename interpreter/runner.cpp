@@ -141,9 +141,10 @@ std::string run_summary(const RunStats& stats) {
 
 std::string cql_summary(const RunStats& stats, const std::string& output) {
   if (stats.games_matched == 0) return "Analyzed " + std::to_string(stats.games_read) + " games\n";
-  const std::string target = output == "-" || output == "stdout" ? "written to stdout"
-                             : output.empty()                     ? "not written (--dryrun)"
-                                                                  : "written to " + output;
+  const std::string target = stats.output_failed                  ? "not written (writing " + output + " failed)"
+                             : output == "-" || output == "stdout" ? "written to stdout"
+                             : output.empty()                      ? "not written (--dryrun)"
+                                                                   : "written to " + output;
   return std::to_string(stats.matched_positions) + " CQL matches (in " + std::to_string(stats.games_matched) +
          " games) " + target + "\n";
 }
@@ -181,6 +182,7 @@ bool run_query(const CompiledQuery& query, const RunSettings& caller_settings, R
     // Games read before an input failed are still written; a query that cannot finish writes nothing.
     if (output && query_ok && !output->commit(&error)) {
       std::fprintf(stderr, "quarry: %s\n", error.c_str());
+      stats.output_failed = true;
       ok = false;
     }
   }
