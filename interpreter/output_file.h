@@ -3,6 +3,7 @@
 // clobbered output file nor a stray temporary; other targets (/dev/null, a FIFO) are written in place.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -40,16 +41,17 @@ class OutputFile {
   // reaches the target, as a block does, on commit, on close (an error, an exception), and not
   // if a signal ends the run (then a temporary file is removed anyway).
   bool takes_blocks() const { return kind_ != Kind::Standard; }
-  // Text after what write() gave; a large one straight to the file (after the stream's buffer is
-  // flushed), not copied into the stream's buffer first.
+  // Text after what write() gave; one of kWriteBuffer bytes or more straight to the file (after
+  // the stream's buffer is flushed), not copied into the stream's buffer first.
   void write_block(std::string_view text);
+  // The stream's buffer: a block this large or larger is written by write_block with no copy.
+  static constexpr std::size_t kWriteBuffer = std::size_t{1} << 16;
   // Flushes, closes and puts the temporary file in place. False (with *error) on failure.
   bool commit(std::string* error);
   const std::string& path() const { return path_; }
 
  private:
   enum class Kind { Standard, InPlace, Unnamed, Named };
-  static constexpr std::size_t kWriteBuffer = std::size_t{1} << 16;
   OutputFile(std::string path, Kind kind, OutputMode mode, std::FILE* stream, std::string temp_path);
   bool link_into_place(std::string* error);
   // Marks the output failed, keeping the reason (errno) of the write that failed: commit reports

@@ -178,7 +178,7 @@ TEST_CASE("a failed write is reported with its own reason", "[output_file]") {
   auto out = OutputFile::open("/dev/full", &error);
   REQUIRE(out);
   REQUIRE(out->takes_blocks());
-  out->write_block(std::string(200000, 'g'));  // past the stream's buffer: straight to the device, fails now
+  out->write_block(std::string(OutputFile::kWriteBuffer, 'g'));  // straight to the device: fails now
   CHECK(::open("/nonexistent-quarry-input.pgn", O_RDONLY) < 0);
   CHECK_FALSE(out->commit(&error));
   CHECK(error == "cannot write '/dev/full': " + std::string(std::strerror(ENOSPC)));
