@@ -122,9 +122,9 @@ std::string_view GameOutput::render(const chess::Game& game, Context& ctx, std::
   return in_blocks_ ? writer_.append(*written, groups_, repeated) : writer_.write(*written, groups_, repeated);
 }
 
-GameOutput::~GameOutput() { write_block(); }
+GameOutput::~GameOutput() { hand_over_games(); }
 
-void GameOutput::write_block() {
+void GameOutput::hand_over_games() {
   if (!in_blocks_) return;
   const std::string_view text = writer_.appended_text();
   if (text.empty()) return;
@@ -134,12 +134,13 @@ void GameOutput::write_block() {
 
 void GameOutput::add(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
   if (file_ == nullptr && !settings_.hold_all) return;
-  const std::string_view text = render(game, ctx, matched);
   if (in_blocks_) {
-    if (writer_.appended_text().size() >= kBlock) write_block();
+    render(game, ctx, matched);  // appended to the games collected in the writer's buffer
+    if (writer_.appended_text().size() >= OutputFile::kWriteBuffer) hand_over_games();
     return;
   }
-  if (!games_sorted(query_, settings_) && !settings_.hold_all) {
+  const std::string_view text = render(game, ctx, matched);
+  if (as_matched_) {
     file_->write(text);
     return;
   }
@@ -149,7 +150,7 @@ void GameOutput::add(const chess::Game& game, Context& ctx, std::span<const ches
 }
 
 void GameOutput::finish() {
-  write_block();
+  hand_over_games();
   if (held_.empty() || settings_.hold_all) return;
   order_matched_games(query_.sorts, held_, settings_.sort_matchcount);
   for (const MatchedGame& h : held_) file_->write(h.text);

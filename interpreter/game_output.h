@@ -52,9 +52,11 @@ class GameOutput {
  public:
   GameOutput(const CompiledQuery& query, OutputSettings settings, OutputFile* file)
       : query_(query), settings_(std::move(settings)), file_(file), writer_(settings_.pgn.format),
-        in_blocks_(file != nullptr && file->takes_blocks() && !games_sorted(query, settings_) && !settings_.hold_all) {}
+        as_matched_(file != nullptr && !games_sorted(query, settings_) && !settings_.hold_all),
+        in_blocks_(as_matched_ && file->takes_blocks()) {}
   // Games collected for a block are handed to the file, also when an exception ends the run:
-  // the file (destroyed after the run) writes them as it writes what its stream holds.
+  // the file writes them as it writes what its stream holds when it is closed. So the file must
+  // outlive this (run_query keeps the run in a function of its own, run_inputs, for that).
   ~GameOutput();
   GameOutput(const GameOutput&) = delete;
   GameOutput& operator=(const GameOutput&) = delete;
@@ -73,10 +75,9 @@ class GameOutput {
   // The game as written, in the writer's buffer (valid until the next game); in a block: after
   // the games not yet handed to the file.
   std::string_view render(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched);
-  // Hands the games collected in the writer's buffer to the file.
-  void write_block();
-  // Games written as they match go to the file in blocks of about this many bytes.
-  static constexpr std::size_t kBlock = std::size_t{1} << 16;
+  // Hands the games collected in the writer's buffer to the file. They are collected until they
+  // fill the file's buffer (OutputFile::kWriteBuffer), so that the file writes them with no copy.
+  void hand_over_games();
   // The next entry of header_ at the root, its text to fill (entries keep their memory).
   std::string& next_header(const chess::Game& game);
   // Adds the query's comments to groups_, with the match comments among them; returns the match
@@ -89,6 +90,8 @@ class GameOutput {
   std::vector<MatchedGame> held_;
   std::uint64_t file_index_ = 0;
   chess::PgnWriter writer_;
+  // Games are written to the file as they match (no sort to wait for, no run state to hold them).
+  const bool as_matched_;
   // Games written as they match are collected in the writer's buffer and handed to the file in
   // blocks (OutputFile::takes_blocks): each copied into the stream's buffer cost ~1.5% of `true`.
   const bool in_blocks_;

@@ -3,6 +3,7 @@
 // clobbered output file nor a stray temporary; other targets (/dev/null, a FIFO) are written in place.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -18,7 +19,11 @@ enum class OutputMode {
 
 class OutputFile {
  public:
-  // "-" or "stdout" write to standard output (no temporary file). The temporary file is
+  // "-" or "stdout" write to standard output (no temporary file), and so does a path that names
+  // the file standard output or standard error already writes (/dev/stdout, /proc/self/fd/2, the
+  // file of `> out.pgn`): through that stream, in order with what else goes there, whatever the
+  // mode (the shell has made the file). A temporary file renamed over it would be lost. The
+  // null device is the exception: nothing written there can be out of order. The temporary file is
   // unnamed (O_TMPFILE) where the file system allows it, else created with mkstemp (O_EXCL,
   // mode 0600) and removed if the run is interrupted by SIGINT, SIGTERM or SIGHUP.
   static std::unique_ptr<OutputFile> open(const std::string& path, std::string* error,
@@ -29,24 +34,29 @@ class OutputFile {
 
   void write(std::string_view text);
   // Whether the output takes games in large blocks (write_block) as well as game by game: every
-  // target but standard output, which may be line-buffered (a terminal) and carries the run's
-  // other output (`message`, the report), so that its games must go out in order with that.
+  // target but standard output (or error), whose stream is shared with `message` lines and the
+  // final report (or the diagnostics): a block written past the stream would come out of order
+  // with what the stream still holds.
   // The others have a stream of their own, fully buffered (kWriteBuffer): the text it holds
   // reaches the target, as a block does, on commit, on close (an error, an exception), and not
   // if a signal ends the run (then a temporary file is removed anyway).
   bool takes_blocks() const { return kind_ != Kind::Standard; }
-  // Text after what write() gave; a large one straight to the file (after the stream's buffer is
-  // flushed), not copied into the stream's buffer first.
+  // Text after what write() gave; one of kWriteBuffer bytes or more straight to the file (after
+  // the stream's buffer is flushed), not copied into the stream's buffer first.
   void write_block(std::string_view text);
+  // The stream's buffer: a block this large or larger is written by write_block with no copy.
+  static constexpr std::size_t kWriteBuffer = std::size_t{1} << 16;
   // Flushes, closes and puts the temporary file in place. False (with *error) on failure.
   bool commit(std::string* error);
   const std::string& path() const { return path_; }
 
  private:
   enum class Kind { Standard, InPlace, Unnamed, Named };
-  static constexpr std::size_t kWriteBuffer = std::size_t{1} << 16;
   OutputFile(std::string path, Kind kind, OutputMode mode, std::FILE* stream, std::string temp_path);
   bool link_into_place(std::string* error);
+  // Marks the output failed, keeping the reason (errno) of the write that failed: commit reports
+  // it, long after, when errno says something else.
+  void fail_write();
   std::string path_;  // the file finally written (a symbolic link's target)
   Kind kind_;
   OutputMode mode_;
@@ -54,6 +64,7 @@ class OutputFile {
   std::string temp_path_;  // Named: the mkstemp file
   std::unique_ptr<char[]> buffer_;  // the stream's buffer (standard output keeps its own)
   bool failed_ = false;
+  int write_errno_ = 0;  // failed_: why
   bool committed_ = false;
 };
 

@@ -141,17 +141,52 @@ std::string run_summary(const RunStats& stats) {
 
 std::string cql_summary(const RunStats& stats, const std::string& output) {
   if (stats.games_matched == 0) return "Analyzed " + std::to_string(stats.games_read) + " games\n";
-  const std::string target = output == "-" || output == "stdout" ? "written to stdout"
-                             : output.empty()                     ? "not written (--dryrun)"
-                                                                  : "written to " + output;
+  const std::string target = stats.output_failed                  ? "not written (writing " + output + " failed)"
+                             : output == "-" || output == "stdout" ? "written to stdout"
+                             : output.empty()                      ? "not written (--dryrun)"
+                                                                   : "written to " + output;
   return std::to_string(stats.matched_positions) + " CQL matches (in " + std::to_string(stats.games_matched) +
          " games) " + target + "\n";
 }
+
+namespace {
+
+// Reads the inputs through a run that writes into `output` (or keeps a run state). The run lives
+// only in here: its GameOutput hands the games it still holds to the file when it is destroyed,
+// also when an exception ends the run, so it must be gone before run_query commits or closes the
+// file, which this function's scope makes sure of. Returns whether the query could finish;
+// `state_written` false when the run state could not be written.
+bool run_inputs(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
+                bool& state_written) {
+  std::vector<ShardFile> files = files_of_shard(expand_inputs(settings.inputs), settings.shard);
+  std::unique_ptr<GameRun> game_run = make_game_run(query, settings, stats, output, files);
+  GameRun& run = *game_run;
+  bool query_ok = true;
+  for (const ShardFile& file : files) {
+    query_ok = run.read(file) && query_ok;
+    if (limit_reached(settings, stats)) break;
+  }
+  query_ok = run.end_of_input() && query_ok;
+  if (!settings.state_out.empty()) {
+    std::string error;
+    if (query_ok && !write_run_state(run.state(), settings.state_out, &error)) {
+      std::fprintf(stderr, "quarry: %s\n", error.c_str());
+      state_written = false;
+    }
+  } else {
+    run.finish();
+  }
+  return query_ok;
+}
+
+}  // namespace
 
 bool run_query(const CompiledQuery& query, const RunSettings& caller_settings, RunStats& stats) {
   auto start = Clock::now();
   RunSettings settings = caller_settings;
   settings.tag_gate = tag_gate_for(query, settings);
+  // Outlives the run, which is run_inputs' own: the games the run still holds when it goes (an
+  // exception) reach the file before it is committed or closed.
   std::unique_ptr<OutputFile> output;
   std::string error;
   if (!settings.output.empty() && settings.state_out.empty()) {
@@ -161,28 +196,14 @@ bool run_query(const CompiledQuery& query, const RunSettings& caller_settings, R
       return false;
     }
   }
-  std::vector<ShardFile> files = files_of_shard(expand_inputs(settings.inputs), settings.shard);
-  std::unique_ptr<GameRun> game_run = make_game_run(query, settings, stats, output.get(), files);
-  GameRun& run = *game_run;
-  bool query_ok = true;
-  for (const ShardFile& file : files) {
-    query_ok = run.read(file) && query_ok;
-    if (limit_reached(settings, stats)) break;
-  }
-  query_ok = run.end_of_input() && query_ok;
-  bool ok = query_ok && stats.input_errors == 0;
-  if (!settings.state_out.empty()) {
-    if (query_ok && !write_run_state(run.state(), settings.state_out, &error)) {
-      std::fprintf(stderr, "quarry: %s\n", error.c_str());
-      ok = false;
-    }
-  } else {
-    run.finish();
-    // Games read before an input failed are still written; a query that cannot finish writes nothing.
-    if (output && query_ok && !output->commit(&error)) {
-      std::fprintf(stderr, "quarry: %s\n", error.c_str());
-      ok = false;
-    }
+  bool state_written = true;
+  const bool query_ok = run_inputs(query, settings, stats, output.get(), state_written);
+  bool ok = query_ok && state_written && stats.input_errors == 0;
+  // Games read before an input failed are still written; a query that cannot finish writes nothing.
+  if (output && query_ok && !output->commit(&error)) {
+    std::fprintf(stderr, "quarry: %s\n", error.c_str());
+    stats.output_failed = true;
+    ok = false;
   }
   stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return ok;

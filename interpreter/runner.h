@@ -84,6 +84,7 @@ struct RunStats {
   std::uint64_t positions = 0;
   std::uint64_t matched_positions = 0;
   std::uint64_t input_errors = 0;   // inputs that could not be opened or failed while read
+  bool output_failed = false;       // the output could not be written (run_query said why)
   double seconds = 0;
 };
 

@@ -195,6 +195,36 @@ TEST_CASE("the summary line reads as the command line prints it", "[runner]") {
   CHECK(interpreter::run_summary(stats) == "quarry: 15 games read, 2 matched, 0 skipped (broken) in 0.50 s (30 games/s)\n");
 }
 
+TEST_CASE("the CQL summary line says where the games went, and not that a failed output has them", "[runner]") {
+  interpreter::RunStats stats;
+  stats.games_read = 15;
+  stats.games_matched = 2;
+  stats.matched_positions = 3;
+  CHECK(interpreter::cql_summary(stats, "out.pgn") == "3 CQL matches (in 2 games) written to out.pgn\n");
+  CHECK(interpreter::cql_summary(stats, "-") == "3 CQL matches (in 2 games) written to stdout\n");
+  CHECK(interpreter::cql_summary(stats, "") == "3 CQL matches (in 2 games) not written (--dryrun)\n");
+  stats.output_failed = true;
+  CHECK(interpreter::cql_summary(stats, "/dev/full") == "3 CQL matches (in 2 games) not written (writing /dev/full failed)\n");
+}
+
+TEST_CASE("an output that cannot be written fails the run and is marked failed", "[runner]") {
+  grammar::SourceFile file("q.cql", "mate");
+  grammar::Diagnostics diagnostics;
+  auto query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics);
+  REQUIRE(query);
+  fs::path dir = fs::temp_directory_path() / ("quarry-runner-test-full-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "in.pgn") << kGames;
+  interpreter::RunSettings settings;
+  settings.inputs = {(dir / "in.pgn").string()};
+  settings.output = "/dev/full";
+  interpreter::RunStats stats;
+  CHECK_FALSE(interpreter::run_query(*query, settings, stats));
+  CHECK(stats.output_failed);
+  CHECK(stats.games_matched == 2);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("games that fail the body's tag tests are passed over unread, with the same output", "[runner][tag_gate]") {
   interpreter::RunSettings full;
   full.skip_by_tags = false;

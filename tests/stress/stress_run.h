@@ -3,29 +3,16 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
-#include <unistd.h>
 
 #include "builtins/builtins.h"
 #include "interpreter/query.h"
 #include "interpreter/runner.h"
+#include "scratch_files.h"
 
 namespace quarry::testing {
 
-inline std::filesystem::path stress_directory(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / ("quarry-stress-" + name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
-}
-
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+inline std::filesystem::path stress_directory(const std::string& name) { return scratch_directory("stress-" + name); }
 
 struct StressRun {
   bool compiled = false;
