@@ -94,7 +94,8 @@ class Worker {
     }
     for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) ctx_.dictionary(static_cast<int>(d)).clear();
     slot.result = examine_game(query_, settings_, ctx_, game, persistent_, slot.stats, matched_);
-    if (slot.result.outcome == GameExamination::Outcome::Examined && render_ && game_kept(settings_, slot.result.matches)) {
+    if (slot.result.outcome == GameExamination::Outcome::Examined && render_ &&
+        game_kept(settings_, slot.result.matches)) {
       output_.set_file_index(slot.file_index);
       output_.add(game, ctx_, matched_);
       slot.output = std::move(output_.held().back());
@@ -127,8 +128,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
  public:
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
               const std::vector<ShardFile>& files)
-      : query_(query), settings_(settings), stats_(stats), output_(output), progress_(settings.progress, settings.line_increment, files),
-        feed_(settings, stats, progress_), window_(2 * settings.threads + 1),
+      : query_(query), settings_(settings), stats_(stats), output_(output),
+        progress_(settings.progress, settings.line_increment, files), feed_(settings, stats, progress_),
+        window_(2 * settings.threads + 1),
         held_back_(games_sorted(query, output_settings(settings, false)) || !settings.state_out.empty()) {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
@@ -180,7 +182,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     progress_.finish();
     RunState st{settings_.query_source, settings_.shard, settings_.show_dictionaries, settings_.secure, stats_, {},
                 ctx_.dictionaries(), std::move(held_)};
-    for (std::size_t i = 0; i < query_.variables.size(); ++i) st.variables.push_back(ctx_.variable(static_cast<int>(i)));
+    for (std::size_t i = 0; i < query_.variables.size(); ++i) {
+      st.variables.push_back(ctx_.variable(static_cast<int>(i)));
+    }
     return st;
   }
 

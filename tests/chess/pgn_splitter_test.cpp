@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <cstdlib>
 #include <deque>
+#include <filesystem>
 #include <fstream>
+
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <zlib.h>
@@ -42,7 +44,8 @@ const std::vector<std::string> kQuirks = {
     "[Event \"a\"]\r[Site \"b\"]\r\r1. e4 e5 ; rest of line\r2. Nf3 *\r[Event \"c\"]\r\r1. d4 *\r",
     "[Event \"a\"]\r\n\r\n1. e4 e5 {two\r\nlines} 2. Nf3 1-0\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n",
     "%escaped line [Event \"no\"]\n[Event \"a\"]\n\n1. e4 % 1-0 escaped\ne5 *\n",
-    "[Event \"a\"]\n\n1. e4 e5 2. Zz9 (2. Nf3 1-0) 3. Nc3 0-1\n[Event \"b\"]\n\n1. d4 *\n",  // an error, then a result in a variation
+    // An error, then a result in a variation.
+    "[Event \"a\"]\n\n1. e4 e5 2. Zz9 (2. Nf3 1-0) 3. Nc3 0-1\n[Event \"b\"]\n\n1. d4 *\n",
     "[Event \"a\"]\n\n1. e4 (1. d4 1-0 d5) e5 (1... c5 (1... e6 *) 2. Nf3) 1/2-1/2\n",
     "[Event \"a\"]\n\n1. e4 e5 [2. Nf3 (2. Nc3 *] 2. Bc4 * [Event \"b\"]\n1. d4 *\n",
     "[Event \"a\"]\n\n1. e4 e5 ] ) 2. Nf3 (2. Bc4 ] *) 1-0\n",
@@ -208,10 +211,12 @@ TEST_CASE("the block searches find what a byte-by-byte search finds", "[pgn_spli
   for (int i = 0; i < 256 * 19; ++i) text += static_cast<char>((i * 7 + i / 256) % 256);
   text += "e4 e5 Nf3 Nc6\n\r\t.0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ{}";
   auto usual = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view(" \n\r\t.").find(c) != std::string_view::npos;
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           std::string_view(" \n\r\t.").find(c) != std::string_view::npos;
   };
   auto in_san_word = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("+#=-/:_").find(c) != std::string_view::npos;
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           std::string_view("+#=-/:_").find(c) != std::string_view::npos;
   };
   const char* const end = text.data() + text.size();
   for (std::size_t from = 0; from < text.size(); ++from) {
@@ -223,8 +228,8 @@ TEST_CASE("the block searches find what a byte-by-byte search finds", "[pgn_spli
           std::find_if(p, end, [](char c) { return c == '"' || c == '\\' || c == '\n' || c == '\r'; }) - p);
     CHECK(quarry::chess::skip_usual_movetext(p, end) - p == std::find_if_not(p, end, usual) - p);
     CHECK(quarry::chess::skip_symbol_bytes(p, end) - p == std::find_if_not(p, end, in_san_word) - p);
-    CHECK(quarry::chess::skip_tag_name(p, end) - p ==
-          std::find_if_not(p, end, [](char c) { return quarry::chess::is_pgn_name_char(static_cast<unsigned char>(c)); }) - p);
+    auto in_tag_name = [](char c) { return quarry::chess::is_pgn_name_char(static_cast<unsigned char>(c)); };
+    CHECK(quarry::chess::skip_tag_name(p, end) - p == std::find_if_not(p, end, in_tag_name) - p);
     CHECK(quarry::chess::count_line_feeds(p, end) == static_cast<std::size_t>(std::count(p, end, '\n')));
   }
   const std::string feeds(16 * 300 + 5, '\n');  // more than 255 blocks of 16 line feeds
@@ -235,7 +240,8 @@ TEST_CASE("a game's text stays as it was cut while its owner is kept", "[pgn_spl
   // Six read blocks' worth of games: the splitter reads on while texts are still held.
   std::string text;
   for (int i = 0; text.size() < 6 * quarry::chess::PgnSplitter::kBlockSize; ++i) {
-    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 {" + std::string(static_cast<std::size_t>(i % 700), 'c') + "} 1-0\n\n";
+    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 {" +
+            std::string(static_cast<std::size_t>(i % 700), 'c') + "} 1-0\n\n";
   }
   std::vector<std::string> copies;
   quarry::chess::PgnSplitter copying(quarry::chess::byte_source_from_text(text, ""), false);
@@ -335,7 +341,8 @@ namespace {
 std::string long_text_with_quirks() {
   std::string text;
   for (int i = 0; text.size() < 5 * quarry::chess::PgnSplitter::kBlockSize; ++i) {
-    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 {" + std::string(static_cast<std::size_t>(i % 700), 'c') + "}";
+    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 {" +
+            std::string(static_cast<std::size_t>(i % 700), 'c') + "}";
     if (i % 997 == 5) text += " 1-0\n{between games}\n";
     else if (i % 1499 == 7) text += " 2. Nf3\n";
     else if (i == 3000) text += std::string(quarry::chess::PgnSplitter::kMaxChunk + 100, ' ') + "*\n";
@@ -380,19 +387,26 @@ TEST_CASE("a compressed input is cut into chunks as its text is", "[pgn_splitter
   REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
   packed.resize(z.total_out);
   deflateEnd(&z);
-  const std::string path = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/quarry_chunks_test.pgn.gz";
+  // A name of this process's own (other worktrees run the same test at once), removed however
+  // the test case ends.
+  struct TempFile {
+    std::string path = (std::filesystem::temp_directory_path() /
+                        ("quarry-chunks-test-" + std::to_string(::getpid()) + ".pgn.gz")).string();
+    ~TempFile() { std::remove(path.c_str()); }
+  } file;
   {
-    std::ofstream out(path, std::ios::binary);
+    std::ofstream out(file.path, std::ios::binary);
     out << packed;
+    REQUIRE(out);
   }
   std::string error;
-  auto whole = quarry::chess::open_byte_source(path, &error);
-  auto chunked = quarry::chess::open_byte_source(path, &error);
+  auto whole = quarry::chess::open_byte_source(file.path, &error);
+  auto chunked = quarry::chess::open_byte_source(file.path, &error);
   REQUIRE(whole);
   REQUIRE(chunked);
   std::size_t failures = 0;
-  CHECK(quarry::test::first_difference(quarry::test::read_whole(std::move(whole), false, false),
-                                       quarry::test::read_chunked(std::move(chunked), false, false, 160, &failures)) == "");
+  const std::vector<std::string> chunked_read =
+      quarry::test::read_chunked(std::move(chunked), false, false, 160, &failures);
+  CHECK(quarry::test::first_difference(quarry::test::read_whole(std::move(whole), false, false), chunked_read) == "");
   CHECK(failures >= 8);
-  std::remove(path.c_str());
 }
