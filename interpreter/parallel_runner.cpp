@@ -179,7 +179,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   bool read(const ShardFile& input) override { return !stopped_ && feed_.split(input, *this); }
 
   bool end_of_input() override {
-    if (!pending_.empty()) next_job().before = std::move(pending_);
+    if (!pending_.empty()) {
+      if (filling_ == nullptr) make_room();
+      next_job().before = std::move(pending_);
+    }
     pending_.clear();
     const bool ok = settle();
     // split() settled every chunk before it left its input: only exact texts were in flight here.
@@ -264,6 +267,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   // stopped, or when a chunk failed its check (the feed cuts again from it first).
   GameJob* claim_job(GameJob::Kind kind) {
     if (stopped_) return nullptr;
+    // Making room retires batches and may find a chunk that failed its check: it is made here,
+    // once, before the test, so that no job is claimed past a failed chunk (a job claimed after
+    // a second retire found one stayed in the window and was merged out of order).
     if (filling_ == nullptr) make_room();
     if (stopped_ || rewind_) return nullptr;
     GameJob& job = next_job();
@@ -289,10 +295,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     }
   }
 
-  // The next job of the batch being filled; a new batch once the window has room for it.
+  // The next job of the batch being filled; a new batch when none is (the caller made room).
   GameJob& next_job() {
     if (filling_ == nullptr) {
-      make_room();
       if (!spare_.empty()) {
         in_flight_.push_back(std::move(spare_.back()));
         spare_.pop_back();
