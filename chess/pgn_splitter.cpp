@@ -77,7 +77,9 @@ bool is_garbage(int c) {
 }
 
 // What the reader does with a token; the kinds it treats alike are merged.
-enum class Token : std::uint8_t { End, Tag, Comment, Result, Symbol, VariationStart, VariationEnd, BracketStart, BracketEnd, Other };
+enum class Token : std::uint8_t {
+  End, Tag, Comment, Result, Symbol, VariationStart, VariationEnd, BracketStart, BracketEnd, Other
+};
 
 class Scanner {
  public:
@@ -276,7 +278,8 @@ Token Scanner::number_or_symbol() {  // PgnLexer::lex_number_or_symbol
 Token Scanner::symbol() {  // PgnLexer::lex_symbol
   while (pos_ < n_ && is_symbol_char(static_cast<unsigned char>(d_[pos_]))) ++pos_;
   if (pos_ == n_ && !eof_) short_ = true;
-  if (is_pgn_letter(static_cast<unsigned char>(d_[token_])) && (at(pos_) == '"' || (at(pos_) == ' ' && at(pos_ + 1) == '"'))) {
+  if (is_pgn_letter(static_cast<unsigned char>(d_[token_])) &&
+      (at(pos_) == '"' || (at(pos_) == ' ' && at(pos_ + 1) == '"'))) {
     return tag_line(0);
   }
   std::size_t length = pos_ - token_;
@@ -284,7 +287,8 @@ Token Scanner::symbol() {  // PgnLexer::lex_symbol
   if (last == 'e' && has(3) && std::memcmp(d_ + pos_, ".p.", 3) == 0) {
     pos_ += 3;
     --length;
-  } else if (last == 'p' && length >= 2 && d_[pos_ - 2] == 'e' && (length == 2 || is_digit(static_cast<unsigned char>(d_[pos_ - 3])))) {
+  } else if (last == 'p' && length >= 2 && d_[pos_ - 2] == 'e' &&
+             (length == 2 || is_digit(static_cast<unsigned char>(d_[pos_ - 3])))) {
     length -= 2;
   }
   const std::string_view text(d_ + token_, length);

@@ -102,8 +102,9 @@ void ProgressLine::update(const RunStats& stats, std::uint64_t bytes_read) {
   if (now - last_ < std::chrono::milliseconds(500)) return;
   last_ = now;
   double seconds = std::chrono::duration<double>(now - start_).count();
-  std::string line = "\rquarry: " + std::to_string(stats.games_read) + " games, " + std::to_string(stats.games_matched) +
-                     " matched, " + std::to_string(static_cast<std::uint64_t>(stats.games_read / seconds)) + " games/s, " +
+  std::string line = "\rquarry: " + std::to_string(stats.games_read) + " games, " +
+                     std::to_string(stats.games_matched) + " matched, " +
+                     std::to_string(static_cast<std::uint64_t>(stats.games_read / seconds)) + " games/s, " +
                      megabytes(bytes_read);
   if (total_ > 0 && bytes_read > 0 && bytes_read <= total_) {
     double left = seconds * static_cast<double>(total_ - bytes_read) / static_cast<double>(bytes_read);
@@ -129,7 +130,8 @@ bool GameFeed::read(const ShardFile& input, Handler& handler) {
   return read_games(*reader, input, ordinal_, handler);
 }
 
-bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler) {
+bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before,
+                          Handler& handler) {
   reader.set_strict(settings_.strict);
   reader.set_nested_comments(settings_.nested_comments);
   const std::uint64_t first = ordinal_;  // games of this input read before `reader` started
@@ -145,7 +147,8 @@ bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std:
       bytes_done_ += reader.file_bytes_read();
       if (diagnostic.message.empty()) return true;
       ++stats_.input_errors;
-      handler.message("quarry: " + input.path + ": " + diagnostic.message + "; " + number_text(ordinal_ - ordinal_before) +
+      handler.message("quarry: " + input.path + ": " + diagnostic.message + "; " +
+                      number_text(ordinal_ - ordinal_before) +
                       " games read before it, the rest of the file is skipped\n");
       return true;
     }
@@ -153,7 +156,8 @@ bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std:
     ++stats_.games_read;
     if (status == chess::PgnReader::Status::Bypassed) continue;
     said.clear();
-    const bool examine = admit_game(settings_, stats_, status, game_, diagnostic, reader.warnings(), input.path, ordinal_, said);
+    const bool examine =
+        admit_game(settings_, stats_, status, game_, diagnostic, reader.warnings(), input.path, ordinal_, said);
     if (!said.empty()) handler.message(std::move(said));
     if (status == chess::PgnReader::Status::Game) progress_.update(stats_, bytes_done_ + reader.file_bytes_read());
     if (!examine) continue;
@@ -227,7 +231,6 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
 bool GameFeed::rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Speculation& speculation) {
   const std::optional<std::uint64_t> failed = speculation.take_rewind();
   if (!failed) return false;
-  ++chunks_failed_;
   ordinal_ = *failed - 1;
   chunks.rewind(*failed, splitter);
   return true;

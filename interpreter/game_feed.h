@@ -106,8 +106,6 @@ class GameFeed {
   // --shard and --gamenumber the input is cut into chunks instead, where it can be
   // (docs/threads.md), and cut again game by game from a chunk that fails its check.
   bool split(const ShardFile& input, Handler& handler);
-  // Chunks that failed their check, in all inputs split so far.
-  std::uint64_t chunks_failed() const { return chunks_failed_; }
 
  private:
   bool read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler);
@@ -122,7 +120,6 @@ class GameFeed {
   Context probe_;                 // where the tag gate is asked (movetext_unneeded)
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
-  std::uint64_t chunks_failed_ = 0;
 };
 
 // True when a game's moves cannot change the run's output: not this shard's, outside

@@ -2,6 +2,7 @@
 #include "interpreter/parallel_runner.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <condition_variable>
 #include <cstdio>
@@ -38,6 +39,7 @@ struct GameJob {
   std::string said;
   bool examined = false;
   bool not_one_game = false;  // a chunk that failed its check: the run cuts it again
+  bool unread = false;        // after a chunk that failed its check: dropped with it, so not read
   std::uint64_t game_number = 0;
   GameExamination result;
   RunStats stats;
@@ -59,12 +61,18 @@ struct Batch {
   bool done = false;  // guarded by the run's mutex
 };
 
+// The lowest ordinal of a chunk that a thread found failing its check, or kNoFailedChunk. Every
+// text of a higher ordinal in the window was cut after that chunk (ordinals grow in window order,
+// and a rewind empties the window), so it is dropped when the chunk retires: threads skip it.
+constexpr std::uint64_t kNoFailedChunk = ~std::uint64_t{0};
+
 // A worker's own context and renderer: nothing a worker writes is shared until its slot is done.
 class Worker {
  public:
-  Worker(const CompiledQuery& query, const RunSettings& settings, bool render)
+  Worker(const CompiledQuery& query, const RunSettings& settings, bool render,
+         std::atomic<std::uint64_t>& failed_chunk)
       : query_(query), settings_(settings), render_(render), output_(query, output_settings(settings, true), nullptr),
-        text_reader_(settings) {
+        text_reader_(settings), failed_chunk_(failed_chunk) {
     configure_context(ctx_, query, settings);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
@@ -73,10 +81,15 @@ class Worker {
     for (std::size_t i = 0; i < batch.used; ++i) {
       GameJob& job = batch.jobs[i];
       if (job.kind == GameJob::Kind::Text) {
+        if (job.ordinal > failed_chunk_.load(std::memory_order_relaxed)) {
+          job.unread = true;
+          continue;
+        }
         // Read into the worker's own game, whose memory stays in this core's cache.
         const TextRead read =
             text_reader_.read(job.text, job.first_line, job.ordinal, job.cut, *job.path, game_, job.stats, job.said);
         job.not_one_game = read == TextRead::NotOneGame;
+        if (job.not_one_game) note_failed_chunk(job.ordinal);
         job.examined = read == TextRead::Examine;
         if (job.examined) examine(job, game_);
       } else if (job.kind == GameJob::Kind::Game) {
@@ -87,6 +100,12 @@ class Worker {
   }
 
  private:
+  void note_failed_chunk(std::uint64_t ordinal) {
+    std::uint64_t lowest = failed_chunk_.load(std::memory_order_relaxed);
+    while (ordinal < lowest && !failed_chunk_.compare_exchange_weak(lowest, ordinal, std::memory_order_relaxed)) {
+    }
+  }
+
   void examine(GameJob& slot, const chess::Game& game) {
     slot.game_number = game.number;
     for (std::size_t i = 0; i < persistent_.size(); ++i) {
@@ -94,7 +113,8 @@ class Worker {
     }
     for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) ctx_.dictionary(static_cast<int>(d)).clear();
     slot.result = examine_game(query_, settings_, ctx_, game, persistent_, slot.stats, matched_);
-    if (slot.result.outcome == GameExamination::Outcome::Examined && render_ && game_kept(settings_, slot.result.matches)) {
+    if (slot.result.outcome == GameExamination::Outcome::Examined && render_ &&
+        game_kept(settings_, slot.result.matches)) {
       output_.set_file_index(slot.file_index);
       output_.add(game, ctx_, matched_);
       slot.output = std::move(output_.held().back());
@@ -119,6 +139,7 @@ class Worker {
   Context ctx_;
   std::vector<bool> persistent_;
   std::vector<chess::NodeId> matched_;
+  std::atomic<std::uint64_t>& failed_chunk_;  // the run's, shared by its threads
 };
 
 class ThreadedRun final : public GameRun, private GameFeed::Handler, private GameFeed::Speculation {
@@ -127,18 +148,19 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
  public:
   ThreadedRun(const CompiledQuery& query, const RunSettings& settings, RunStats& stats, OutputFile* output,
               const std::vector<ShardFile>& files)
-      : query_(query), settings_(settings), stats_(stats), output_(output), progress_(settings.progress, settings.line_increment, files),
-        feed_(settings, stats, progress_), window_(2 * settings.threads + 1),
+      : query_(query), settings_(settings), stats_(stats), output_(output),
+        progress_(settings.progress, settings.line_increment, files), feed_(settings, stats, progress_),
+        window_(2 * settings.threads + 1),
         held_back_(games_sorted(query, output_settings(settings, false)) || !settings.state_out.empty()) {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
     // cqlend runs here, under the run's limits as in a single-threaded run.
     ctx_.budget().set_limits(settings.limits);
     const bool render = output != nullptr || !settings.state_out.empty();
-    own_worker_.emplace(query, settings, render);
+    own_worker_.emplace(query, settings, render, failed_chunk_);
     for (unsigned i = 1; i < settings.threads; ++i) {
       threads_.emplace_back([this, render] {
-        Worker worker(query_, settings_, render);
+        Worker worker(query_, settings_, render, failed_chunk_);
         work(worker);
       });
     }
@@ -157,7 +179,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   bool read(const ShardFile& input) override { return !stopped_ && feed_.split(input, *this); }
 
   bool end_of_input() override {
-    if (!pending_.empty()) next_job().before = std::move(pending_);
+    if (!pending_.empty()) {
+      if (filling_ == nullptr) make_room();
+      next_job().before = std::move(pending_);
+    }
     pending_.clear();
     const bool ok = settle();
     // split() settled every chunk before it left its input: only exact texts were in flight here.
@@ -180,7 +205,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     progress_.finish();
     RunState st{settings_.query_source, settings_.shard, settings_.show_dictionaries, settings_.secure, stats_, {},
                 ctx_.dictionaries(), std::move(held_)};
-    for (std::size_t i = 0; i < query_.variables.size(); ++i) st.variables.push_back(ctx_.variable(static_cast<int>(i)));
+    for (std::size_t i = 0; i < query_.variables.size(); ++i) {
+      st.variables.push_back(ctx_.variable(static_cast<int>(i)));
+    }
     return st;
   }
 
@@ -240,6 +267,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   // stopped, or when a chunk failed its check (the feed cuts again from it first).
   GameJob* claim_job(GameJob::Kind kind) {
     if (stopped_) return nullptr;
+    // Making room retires batches and may find a chunk that failed its check: it is made here,
+    // once, before the test, so that no job is claimed past a failed chunk (a job claimed after
+    // a second retire found one stayed in the window and was merged out of order).
     if (filling_ == nullptr) make_room();
     if (stopped_ || rewind_) return nullptr;
     GameJob& job = next_job();
@@ -265,10 +295,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     }
   }
 
-  // The next job of the batch being filled; a new batch once the window has room for it.
+  // The next job of the batch being filled; a new batch when none is (the caller made room).
   GameJob& next_job() {
     if (filling_ == nullptr) {
-      make_room();
       if (!spare_.empty()) {
         in_flight_.push_back(std::move(spare_.back()));
         spare_.pop_back();
@@ -329,6 +358,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
           drop_from(*batch, i);
           break;
         }
+        assert(!job.unread);  // a chunk before it failed, and dropped it
         if (job.kind == GameJob::Kind::Text) retired_ordinal_ = job.ordinal;
         if (!retire(job)) stopped_ = true;
         recycle(job);
@@ -368,6 +398,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
         return true;
       });
     }
+    // No thread reads a text of the window now; the texts cut again reuse its ordinals.
+    failed_chunk_.store(kNoFailedChunk, std::memory_order_relaxed);
     for (std::unique_ptr<Batch>& b : in_flight_) {
       for (std::size_t i = 0; i < b->used; ++i) {
         before += b->jobs[i].before;
@@ -391,6 +423,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     job.cut = TextCut::Exact;
     job.examined = false;
     job.not_one_game = false;
+    job.unread = false;
     job.result = {};
     job.stats = {};
     job.output.reset();
@@ -494,6 +527,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   bool stopped_ = false;
   std::uint64_t retired_ordinal_ = 0;         // of the last game text retired
   std::optional<std::uint64_t> rewind_;       // a chunk that failed its check (take_rewind)
+  std::atomic<std::uint64_t> failed_chunk_{kNoFailedChunk};  // see kNoFailedChunk
   std::optional<Worker> own_worker_;  // the reader's thread examining batches (examine_queued)
 
   std::mutex mutex_;

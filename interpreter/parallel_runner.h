@@ -1,5 +1,6 @@
 // The threaded run (--threads N): one reader cuts the input into the games' texts in input order
-// (chess/pgn_splitter.h), N workers read, replay and examine them, and the results (PGN text, messages, counts, each game's share of the persistent state)
+// (chess/pgn_splitter.h), N workers read, replay and examine them, and the results (PGN text,
+// messages, counts, each game's share of the persistent state)
 // are taken back in input order, so the run's output is the one-thread run's (docs/threads.md).
 #pragma once
 

@@ -35,7 +35,9 @@ int main(int argc, char** argv) {
                     difference.substr(0, 3000).c_str());
       }
     }
-    if (chunks_failed[0] > failed_before) std::printf("%s: %zu chunks failed\n", path.c_str(), chunks_failed[0] - failed_before);
+    if (chunks_failed[0] > failed_before) {
+      std::printf("%s: %zu chunks failed\n", path.c_str(), chunks_failed[0] - failed_before);
+    }
   }
   std::printf("split_check: %zu files, %d differ; chunks failed: %zu (%zu strict)\n", files.size(), differ,
               chunks_failed[0], chunks_failed[1]);

@@ -16,7 +16,8 @@ namespace quarry::test {
 
 // Everything a run sees of one game the reader returned.
 inline std::string describe_read(chess::PgnReader::Status status, const chess::Game& game,
-                                 const chess::PgnDiagnostic& diagnostic, const std::vector<chess::PgnDiagnostic>& warnings) {
+                                 const chess::PgnDiagnostic& diagnostic,
+                                 const std::vector<chess::PgnDiagnostic>& warnings) {
   std::string s = "status " + std::to_string(static_cast<int>(status)) + " line " + std::to_string(game.first_line);
   if (status == chess::PgnReader::Status::Skipped) {
     return s + " skipped at " + std::to_string(diagnostic.line) + ": " + diagnostic.message + "\n";
@@ -195,8 +196,9 @@ inline std::string compare_split(const std::string& text, bool strict, const std
 
 // The same for the chunked cut, with `ahead` texts in flight; `failures` counts the chunks that
 // failed their check.
-inline std::string compare_chunked(const std::string& text, bool strict, std::size_t ahead, const std::string& error = "",
-                                   bool nested = false, std::size_t* failures = nullptr) {
+inline std::string compare_chunked(const std::string& text, bool strict, std::size_t ahead,
+                                   const std::string& error = "", bool nested = false,
+                                   std::size_t* failures = nullptr) {
   return first_difference(read_whole(chess::byte_source_from_text(text, error), strict, nested),
                           read_chunked(chess::byte_source_from_text(text, error), strict, nested, ahead, failures));
 }

@@ -284,3 +284,28 @@ TEST_CASE("each game keeps its own header comments, written at once or held for 
   CHECK(sorted.output.find("{Ply: 4} {Game number 1} {CQL} 1.f3") != std::string::npos);
   CHECK(sorted.output.find("{Ply: 2} {Game number 4} {CQL} 1.d4") != std::string::npos);
 }
+
+TEST_CASE("threads cut again the chunks that fail their check, and match one thread", "[runner][threads]") {
+  // Many batches in flight when a chunk fails (a comment between games, a game ended by the next
+  // tag): the texts after it are dropped, unread once a thread saw the failure, and cut again.
+  std::string text;
+  for (int i = 0; i < 3000; ++i) {
+    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    if (i % 401 == 7) text += "{between games}\n";
+    if (i % 577 == 9) text += "[Event \"no result\"]\n\n1. e4 e5\n";
+    text += "\n";
+  }
+  const fs::path quirks = fs::temp_directory_path() / ("quarry-runner-chunks-" + std::to_string(::getpid()) + ".pgn");
+  std::ofstream(quirks) << text;
+  interpreter::RunSettings settings;
+  Run one("mate", settings, {quirks.string()});
+  settings.threads = 2;
+  Run threaded("mate", settings, {quirks.string()});
+  fs::remove(quirks);
+  REQUIRE(one.ok);
+  REQUIRE(threaded.ok);
+  CHECK(threaded.stats.games_read == one.stats.games_read);
+  CHECK(threaded.stats.games_matched == one.stats.games_matched);
+  CHECK(threaded.stats.games_matched == 3000 + 2);
+  CHECK(threaded.output == one.output);
+}
