@@ -64,6 +64,8 @@ struct MoveCriteria {
   bool enpassant = false, castle = false, kingside = false, queenside = false, null = false;
   bool primary = false, secondary = false;
 
+  // Whether a criterion is a square set (evaluated in the position before the moves).
+  bool has_sets() const { return from || to || capture || enpassant_square; }
   // Whether a criterion needs squares a null move does not have.
   bool needs_squares() const {
     return from || to || capture || enpassant_square || promote_types != 0 || enpassant || castle || kingside ||
@@ -239,7 +241,6 @@ class MoveFilter final : public Filter {
       one = GameMove{ctx.node(), ctx.tree_node(child).move, true};  // the main line's move
     }
     if (!one) return false;
-    if (fixed_sets_) return accepts(one->move, ctx.tree_node(one->before).position, one->primary, *fixed_sets_);
     // The sets first: evaluating them may add imaginary positions, which tree_node() reads from.
     const CriteriaSets sets = evaluate_sets(ctx, one->before);
     return accepts(one->move, ctx.tree_node(one->before).position, one->primary, sets);
@@ -310,7 +311,12 @@ class MoveFilter final : public Filter {
   }
 
   CriteriaSets evaluate_sets(Context& ctx, chess::NodeId before) const {
-    if (fixed_sets_) return *fixed_sets_;
+    if (fixed_sets_) {
+      // The step the switch to `before` charges when the sets are evaluated there: --maxsteps
+      // counts the same steps either way.
+      if (before != ctx.node() && criteria_.has_sets()) ctx.charge();
+      return *fixed_sets_;
+    }
     CriteriaSets sets;
     auto evaluate = [&] {
       if (criteria_.from) sets.from = criteria_.from.squares(ctx);
