@@ -3,6 +3,8 @@
 // except set == set and !=.
 #include <algorithm>
 
+#include "builtins/comparison.h"
+
 #include "builtins/builtins.h"
 #include "builtins/constants.h"
 #include "builtins/line_sequence.h"
@@ -20,11 +22,9 @@ class NumericComparison final : public Filter {
  public:
   NumericComparison(Relation r, FilterPtr left, FilterPtr right)
       : Filter(ValueType::Numeric), relation_(r), left_(std::move(left)), right_(std::move(right)),
-        right_number_(dynamic_cast<const NumberConstant*>(right_.get())),
-        rolls_back_(right_number_ != nullptr && note_line_compared(*left_, relation_, *right_)) {}
+        right_number_(dynamic_cast<const NumberConstant*>(right_.get())) {}
   bool match(Context& ctx) const override { return number(ctx).has_value(); }
   MaybeNumber number(Context& ctx) const override {
-    if (rolls_back_) return compare_line(ctx);
     MaybeNumber a = numeric_value(*left_, ctx);
     // `x > 2`, the usual form, reads the literal without a virtual call.
     MaybeNumber b = right_number_ != nullptr ? right_number_->number(ctx) : numeric_value(*right_, ctx);
@@ -37,23 +37,16 @@ class NumericComparison final : public Filter {
     return a;
   }
 
- private:
-  // number() for `line … REL n`: a failing comparison drops what the line wrote (smart comments
-  // would drop it later anyway), as the line was told it would (note_line_compared).
-  MaybeNumber compare_line(Context& ctx) const {
-    const CommentMark mark = ctx.comment_mark();
-    MaybeNumber a = left_->number(ctx);
-    const MaybeNumber b = right_number_->number(ctx);
-    if (a && holds(relation_, *a, *b)) return a;
-    if (!a && relation_ == Relation::NotEqual) return MaybeNumber(0);  // a line that fails wrote nothing
-    ctx.rollback_comments(mark);
-    return std::nullopt;
+ // note_failure_rolled_back(): `line … REL n` tells the line that a length failing the
+  // comparison is rolled back whatever it writes.
+  void failure_rolled_back() {
+    if (right_number_ != nullptr) note_line_compared(*left_, relation_, *right_number_);
   }
 
+ private:
   Relation relation_;
   FilterPtr left_, right_;
   const NumberConstant* right_number_;  // right_ when it is a number literal
-  bool rolls_back_;  // left_ is a line told of this comparison
 };
 
 class SetEquality final : public Filter {
@@ -156,6 +149,10 @@ BindFunction bind_comparison(Relation relation) {
 }
 
 }  // namespace
+
+void note_failure_rolled_back(Filter& filter) {
+  if (auto* comparison = dynamic_cast<NumericComparison*>(&filter)) comparison->failure_rolled_back();
+}
 
 void register_comparison_filters(Registry& registry) {
   const TypeSet comparable{ValueType::Numeric, ValueType::Set, ValueType::Position, ValueType::String};

@@ -34,5 +34,4 @@ Pattern line_pattern(interpreter::BindArguments& a) {
   return pattern;
 }
 
-
 }  // namespace quarry::builtins::line_search

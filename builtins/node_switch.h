@@ -2,6 +2,8 @@
 // filters that look elsewhere in the game (`P : F`, find, move previous).
 #pragma once
 
+#include <cassert>
+
 #include "interpreter/context.h"
 
 namespace quarry::builtins {
@@ -47,7 +49,8 @@ class NodeWalk {
 
   // What a NodeSwitch to `node` charges and does; `node` is not the outer position.
   void move_to(chess::NodeId node) {
-    ctx_.charge();
+    assert(node != saved_node_);  // a move back would keep facts learnt elsewhere
+    ctx_.charge();  // before the move: a throw here leaves the last node, which the destructor undoes
     ctx_.set_node(node);
     moved_ = true;
   }

@@ -5,6 +5,7 @@
 #include "builtins/sort.h"
 
 #include "builtins/builtins.h"
+#include "builtins/comparison.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -90,6 +91,7 @@ FilterPtr make_sort(Binder& binder, std::string title, bool minimize, FilterPtr 
   info.minimize = minimize;
   int index = binder.declare_sort(std::move(info));
   ValueType type = body->type() == ValueType::String ? ValueType::String : ValueType::Numeric;
+  note_failure_rolled_back(*body);  // Sort::number() rolls back a body without a value
   return std::make_unique<Sort>(type, index, minimize, std::move(body));
 }
 

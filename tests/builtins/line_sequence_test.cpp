@@ -1,6 +1,8 @@
 // The line filter: constituents and quantifiers, both arrows, its parameters and its comments.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -199,39 +201,90 @@ TEST_CASE("line's walk of one filter leaves the current position where it was", 
   CHECK(holds("{(line <-- . +) == 3  ply == 2}", &Tree::e5, false));
 }
 
-TEST_CASE("line compared with a number: a length the comparison rejects leaves no comments", "[line]") {
-  // Main line 1.e4 e5 2.Nf3 Nc6: five positions from the start.
-  auto comments_of = [](const std::string& query, bool smart) {
-    GameEvaluation g(query, quarry::testing::kStartFen);
-    Tree::build(g);
+// The comments `query` leaves at the start of the main line 1.e4 e5 2.Nf3 Nc6 (five positions),
+// after "matched" or "failed": those in the log, then those a sort kept.
+static std::vector<std::string> main_line_comments(const std::string& query, bool smart) {
+  GameEvaluation g(query, quarry::testing::kStartFen);
+  Tree::build(g);
+  g.context().set_variations(false);
+  g.context().set_smart_comments(smart);
+  const bool matched = g.at(0).matches();
+  std::vector<std::string> out{matched ? "matched" : "failed"};
+  for (const auto& c : g.context().comments()) out.push_back(std::to_string(c.node) + ":" + c.text);
+  for (const auto& sort : g.context().sorts()) {
+    for (const auto& c : sort.comments) out.push_back(std::to_string(c.node) + ":" + c.text);
+  }
+  return out;
+}
+
+TEST_CASE("line's walk of one filter gives the current position back when the budget runs out in it", "[line]") {
+  // Each limit from 1 step to the whole line's throws at a later point of the walk.
+  int thrown = 0;
+  for (std::uint64_t max_steps = 1; max_steps < 40; ++max_steps) {
+    GameEvaluation g("line --> . +", quarry::testing::kStartFen);
+    const Tree t = Tree::build(g);
     g.context().set_variations(false);
-    g.context().set_smart_comments(smart);
-    const bool matched = g.at(0).matches();
-    std::vector<std::string> out{matched ? "matched" : "failed"};
-    for (const auto& c : g.context().comments()) out.push_back(std::to_string(c.node) + ":" + c.text);
-    return out;
-  };
+    g.context().budget().set_limits({max_steps, 0});
+    g.context().budget().start_game();
+    g.at(t.e4);
+    try {
+      g.matches();
+    } catch (const quarry::interpreter::EvaluationLimit&) {
+      ++thrown;
+    }
+    INFO("max_steps " << max_steps);
+    CHECK(g.context().node() == t.e4);
+  }
+  CHECK(thrown > 5);
+}
+
+TEST_CASE("line compared with a number in a sort: a length the comparison rejects leaves no comments", "[line]") {
   const std::vector<std::string> kept{"matched", "0:Start line that ends at move 3(wtm)",
                                       "4:End line of length 5 that starts at move 1(wtm)"};
-  CHECK(comments_of("(line --> . +) >= 5", true) == kept);
-  CHECK(comments_of("(line --> . +) >= 6", true) == std::vector<std::string>{"failed"});
-  CHECK(comments_of("(line --> {comment(\"p\") .} +) != 5", true) == std::vector<std::string>{"failed"});
-  CHECK(comments_of("(line --> {comment(\"p\") .} {2} --> btm) < 3", true) == std::vector<std::string>{"failed"});
+  CHECK(main_line_comments("sort (line --> . +) >= 5", true) == kept);
+  CHECK(main_line_comments("sort (line --> . +) >= 6", true) == std::vector<std::string>{"failed"});
+  CHECK(main_line_comments("sort (line --> {comment(\"p\") .} +) != 5", true) == std::vector<std::string>{"failed"});
+  CHECK(main_line_comments("sort (line --> {comment(\"p\") .} {2} --> btm) < 3", true) ==
+        std::vector<std::string>{"failed"});
   // Without smart comments a failing branch keeps its comments: the line writes them all.
   std::vector<std::string> failed_but_kept = kept;
   failed_but_kept[0] = "failed";
-  CHECK(comments_of("(line --> . +) >= 6", false) == failed_but_kept);
-  // A missing line is unequal to any number.
-  CHECK(comments_of("(line --> btm +) != 2", true) == std::vector<std::string>{"matched"});
+  CHECK(main_line_comments("sort (line --> . +) >= 6", false) == failed_but_kept);
+}
+
+TEST_CASE("line compared with a number outside a sort writes what it would write compared with a variable",
+          "[line]") {
+  // Nothing rolls a failing comparison back in these places: the line's comments stay, as they
+  // do when the bound is a variable the line cannot know of.
+  const char* const contexts[] = {
+      "while ({comment(\"a\") (line --> {comment(\"c\") .} +) >= BOUND}) {}",
+      "comment((line --> {comment(\"c\") .} +) >= BOUND)",
+      "message((line --> {comment(\"c\") .} +) >= BOUND)",
+      "str((line --> {comment(\"c\") .} +) >= BOUND) != \"q\"",
+      "y=0 loop { y+=1 y<3 if y==2 {(line --> {comment(\"c\") .} +) >= BOUND} else true }",
+      "function f() {line --> {comment(\"c\") .} +} comment(f() >= BOUND)",
+      "(line --> {comment(\"c\") .} +) >= BOUND",
+  };
+  for (const std::string context : contexts) {
+    auto with_bound = [&](const std::string& bound) {
+      std::string query = "x=100 " + context;
+      query.replace(query.find("BOUND"), 5, bound);
+      return main_line_comments(query, true);
+    };
+    INFO(context);
+    const std::vector<std::string> literal = with_bound("100");
+    CHECK(literal == with_bound("x"));
+    CHECK(std::count(literal.begin(), literal.end(), "4:c") == 1);
+  }
 }
 
 TEST_CASE("line nestban: a line the comparison rejects still bans its positions", "[line]") {
-  GameEvaluation g("(line nestban --> . +) < 5", quarry::testing::kStartFen);
+  GameEvaluation g("sort (line nestban --> . +) < 5", quarry::testing::kStartFen);
   const Tree t = Tree::build(g);
   g.context().set_variations(false);
   CHECK_FALSE(g.at(0).matches());   // length 5, rejected
   CHECK_FALSE(g.at(t.e4).matches());  // inside that line: no line starts here (length 4 would pass)
-  GameEvaluation fresh("(line nestban --> . +) < 5", quarry::testing::kStartFen);
+  GameEvaluation fresh("sort (line nestban --> . +) < 5", quarry::testing::kStartFen);
   const Tree u = Tree::build(fresh);
   fresh.context().set_variations(false);
   CHECK(fresh.at(u.e4).matches());

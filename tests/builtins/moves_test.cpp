@@ -231,3 +231,34 @@ TEST_CASE("set criteria that name the same squares everywhere are read once, wit
     }
   }
 }
+
+TEST_CASE("set criteria read once charge the steps their evaluation in the position before charges", "[moves]") {
+  // `move previous capture (. | a1)` switches to the parent position to read its sets, a step
+  // --maxsteps counts; `capture .` is read once but charges the same step. The steps of
+  // `F F` at `node`, or 1 when fewer (a max_steps of 0 is no limit).
+  auto steps_at = [](const std::string& filter, NodeId node) {
+    const std::string query = filter + " " + filter;
+    for (std::uint64_t max_steps = 1;; ++max_steps) {
+      GameEvaluation g(query, kStart);
+      g.play(g.game().root(), {"e2e4", "d7d5", "e4d5"});
+      g.context().budget().set_limits({max_steps, 0});
+      g.context().budget().start_game();
+      try {
+        g.at(node).matches();
+        return max_steps;
+      } catch (const quarry::interpreter::EvaluationLimit&) {
+      }
+    }
+  };
+  const std::pair<const char*, const char*> pairs[] = {{"move previous capture .", "move previous capture (. | a1)"},
+                                                        {"move previous to .", "move previous to (. | a1)"},
+                                                        {"move capture .", "move capture (. | a1)"}};
+  for (const auto& [fixed, evaluated] : pairs) {
+    for (NodeId n = 0; n < 4; ++n) {
+      INFO(fixed << " at node " << n);
+      CHECK(steps_at(fixed, n) == steps_at(evaluated, n));
+    }
+  }
+  CHECK(steps_at("move previous capture .", 3) == 2);  // 3.exd5: both match
+  CHECK(steps_at("move previous", 3) == 1);            // no sets, no switch: no step
+}
