@@ -5,6 +5,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "chess/pgn_chunks.h"
@@ -28,22 +29,38 @@ inline std::string describe_read(chess::PgnReader::Status status, const chess::G
   return s;
 }
 
-// The games as the one-thread run reads them, one description each, then the End's message.
-inline std::vector<std::string> read_whole(std::unique_ptr<chess::ByteSource> source, bool strict, bool nested) {
-  chess::PgnReader reader(std::move(source), "input");
-  reader.set_strict(strict);
-  reader.set_nested_comments(nested);
-  std::vector<std::string> out;
+// Reads to the End: one description a game, then the End's message.
+inline void read_to_end(chess::PgnReader& reader, std::vector<std::string>& out) {
   chess::Game game;
   chess::PgnDiagnostic diagnostic;
   while (true) {
     const chess::PgnReader::Status status = reader.next(game, diagnostic);
     if (status == chess::PgnReader::Status::End) {
       out.push_back("end: " + diagnostic.message);
-      return out;
+      return;
     }
     out.push_back(describe_read(status, game, diagnostic, reader.warnings()));
   }
+}
+
+// The games as the one-thread run reads them, one description each, then the End's message.
+inline std::vector<std::string> read_whole(std::unique_ptr<chess::ByteSource> source, bool strict, bool nested) {
+  chess::PgnReader reader(std::move(source), "input");
+  reader.set_strict(strict);
+  reader.set_nested_comments(nested);
+  std::vector<std::string> out;
+  read_to_end(reader, out);
+  return out;
+}
+
+// The text after an input's failure, read by a reader that fails the same way, to its End.
+inline void read_failed_tail(const chess::PgnSplitter& splitter, std::string_view text, std::uint64_t first_line,
+                             bool strict, bool nested, std::vector<std::string>& out) {
+  chess::PgnReader tail(chess::byte_source_from_text(std::string(text), splitter.error()), "input");
+  tail.set_strict(strict);
+  tail.set_nested_comments(nested);
+  tail.start_at_line(first_line);
+  read_to_end(tail, out);
 }
 
 // The same, through the splitter: each game's text read alone; the text after a failure read by a
@@ -65,18 +82,8 @@ inline std::vector<std::string> read_split(std::unique_ptr<chess::ByteSource> so
       return out;
     }
     if (status == chess::PgnSplitter::Status::Failed) {
-      chess::PgnReader tail(chess::byte_source_from_text(std::string(text), splitter.error()), "input");
-      tail.set_strict(strict);
-      tail.set_nested_comments(nested);
-      tail.start_at_line(first_line);
-      while (true) {
-        const chess::PgnReader::Status s = tail.next(game, diagnostic);
-        if (s == chess::PgnReader::Status::End) {
-          out.push_back("end: " + diagnostic.message);
-          return out;
-        }
-        out.push_back(describe_read(s, game, diagnostic, tail.warnings()));
-      }
+      read_failed_tail(splitter, text, first_line, strict, nested, out);
+      return out;
     }
     reader->read_text(text, first_line);
     const chess::PgnReader::Status s = reader->next(game, diagnostic);
@@ -161,18 +168,8 @@ inline std::vector<std::string> read_chunked(std::unique_ptr<chess::ByteSource> 
       return out;
     }
     if (status == chess::PgnSplitter::Status::Failed) {
-      chess::PgnReader tail(chess::byte_source_from_text(std::string(text), splitter.error()), "input");
-      tail.set_strict(strict);
-      tail.set_nested_comments(nested);
-      tail.start_at_line(first_line);
-      while (true) {
-        const chess::PgnReader::Status s = tail.next(game, diagnostic);
-        if (s == chess::PgnReader::Status::End) {
-          out.push_back("end: " + diagnostic.message);
-          return out;
-        }
-        out.push_back(describe_read(s, game, diagnostic, tail.warnings()));
-      }
+      read_failed_tail(splitter, text, first_line, strict, nested, out);
+      return out;
     }
     in_flight.push_back(Cut{text, first_line, start, splitter.offset(), chunk, last, splitter.text_owner()});
   }
