@@ -2,8 +2,8 @@
 #include "interpreter/game_feed.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <unistd.h>
 
@@ -71,7 +71,7 @@ class SpeculativeCuts {
   void rewind(std::uint64_t ordinal, chess::PgnSplitter& splitter) {
     auto failed = std::find_if(cuts_.begin(), cuts_.end(), [ordinal](const Cut& c) { return c.ordinal == ordinal; });
     // A chunk's cut stays here until it is retired, and a chunk that fails is never retired.
-    assert(failed != cuts_.end());
+    if (failed == cuts_.end()) threads_internal_error("the cut of a chunk that failed its check is not known");
     splitter.rewind(failed->offset, failed->line);
     serial_until_ = failed->end;
     cuts_.clear();
@@ -88,6 +88,12 @@ class SpeculativeCuts {
   std::uint64_t serial_until_ = 0;
   unsigned failures_ = 0;
 };
+
+void threads_internal_error(const char* what) {
+  std::fprintf(stderr, "quarry: internal error in the threaded run: %s (the output is not written; -s runs on one thread)\n",
+               what);
+  std::abort();
+}
 
 ProgressLine::ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files)
     : enabled_(enabled && ::isatty(2)), increment_(increment > 0 ? increment : 1), start_(Clock::now()), last_(start_) {

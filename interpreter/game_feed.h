@@ -47,6 +47,12 @@ enum class TextCut : std::uint8_t {
 
 class SpeculativeCuts;
 
+// A broken invariant of the threaded run's speculative cuts or its merge (a game retired out of
+// input order, a failed chunk's cut not found again): said on standard error, then the run
+// aborts, so that no wrong output is put in place (a regular output file is only linked in at a
+// clean end). Checked in release builds too: the merge's mistakes would otherwise be silent.
+[[noreturn]] void threads_internal_error(const char* what);
+
 class GameFeed {
  public:
   class Speculation;

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cassert>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -186,7 +185,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     pending_.clear();
     const bool ok = settle();
     // split() settled every chunk before it left its input: only exact texts were in flight here.
-    assert(!rewind_);
+    if (rewind_) threads_internal_error("a chunk failed its check after its input was settled");
     return ok;
   }
 
@@ -219,7 +218,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     // Whole games come only from a failed input's tail, which split() reads after it settled every
     // chunk: none can fail now, so a null job means the run stopped (a rewind here would drop the
     // game and stop the run).
-    assert(!rewind_);
+    if (rewind_) threads_internal_error("a chunk failed its check before a failed input's tail");
     GameJob* claimed = claim_job(GameJob::Kind::Game);
     if (claimed == nullptr) return false;
     GameJob& job = *claimed;
@@ -358,8 +357,13 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
           drop_from(*batch, i);
           break;
         }
-        assert(!job.unread);  // a chunk before it failed, and dropped it
-        if (job.kind == GameJob::Kind::Text) retired_ordinal_ = job.ordinal;
+        // Texts retire in input order, each once: a text left unread was dropped with the chunk
+        // before it that failed, and one out of order was claimed past it (a game merged twice).
+        if (job.kind == GameJob::Kind::Text) {
+          if (job.unread) threads_internal_error("a text left unread after a failed chunk was retired");
+          if (job.ordinal <= retired_ordinal_) threads_internal_error("a game was retired out of input order");
+          retired_ordinal_ = job.ordinal;
+        }
         if (!retire(job)) stopped_ = true;
         recycle(job);
       }
