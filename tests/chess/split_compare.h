@@ -53,6 +53,21 @@ inline std::vector<std::string> read_whole(std::unique_ptr<chess::ByteSource> so
   return out;
 }
 
+// The split's end: End, or Failed with the text after the failure read by a reader that fails
+// the same way, to its End. False for a game's text.
+inline void read_failed_tail(const chess::PgnSplitter& splitter, std::string_view text, std::uint64_t first_line,
+                             bool strict, bool nested, std::vector<std::string>& out);
+inline bool reads_end(chess::PgnSplitter::Status status, const chess::PgnSplitter& splitter, std::string_view text,
+                      std::uint64_t first_line, bool strict, bool nested, std::vector<std::string>& out) {
+  if (status == chess::PgnSplitter::Status::End) {
+    out.push_back("end: ");
+    return true;
+  }
+  if (status != chess::PgnSplitter::Status::Failed) return false;
+  read_failed_tail(splitter, text, first_line, strict, nested, out);
+  return true;
+}
+
 // The text after an input's failure, read by a reader that fails the same way, to its End.
 inline void read_failed_tail(const chess::PgnSplitter& splitter, std::string_view text, std::uint64_t first_line,
                              bool strict, bool nested, std::vector<std::string>& out) {
@@ -77,14 +92,7 @@ inline std::vector<std::string> read_split(std::unique_ptr<chess::ByteSource> so
   std::uint64_t first_line = 0;
   while (true) {
     const chess::PgnSplitter::Status status = splitter.next(text, first_line);
-    if (status == chess::PgnSplitter::Status::End) {
-      out.push_back("end: ");
-      return out;
-    }
-    if (status == chess::PgnSplitter::Status::Failed) {
-      read_failed_tail(splitter, text, first_line, strict, nested, out);
-      return out;
-    }
+    if (reads_end(status, splitter, text, first_line, strict, nested, out)) return out;
     reader->read_text(text, first_line);
     const chess::PgnReader::Status s = reader->next(game, diagnostic);
     if (s == chess::PgnReader::Status::End) {
@@ -163,14 +171,7 @@ inline std::vector<std::string> read_chunked(std::unique_ptr<chess::ByteSource> 
       status = splitter.next(text, first_line);
     }
     if (status != chess::PgnSplitter::Status::Game && !settle()) continue;
-    if (status == chess::PgnSplitter::Status::End) {
-      out.push_back("end: ");
-      return out;
-    }
-    if (status == chess::PgnSplitter::Status::Failed) {
-      read_failed_tail(splitter, text, first_line, strict, nested, out);
-      return out;
-    }
+    if (reads_end(status, splitter, text, first_line, strict, nested, out)) return out;
     in_flight.push_back(Cut{text, first_line, start, splitter.offset(), chunk, last, splitter.text_owner()});
   }
 }
