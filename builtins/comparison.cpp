@@ -37,7 +37,7 @@ class NumericComparison final : public Filter {
     return a;
   }
 
- // note_failure_rolled_back(): `line … REL n` tells the line that a length failing the
+  // note_failure_rolled_back(): `line … REL n` tells the line that a length failing the
   // comparison is rolled back whatever it writes.
   void failure_rolled_back() {
     if (right_number_ != nullptr) note_line_compared(*left_, relation_, *right_number_);
