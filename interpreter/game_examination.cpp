@@ -105,7 +105,7 @@ OutputSettings output_settings(const RunSettings& settings, bool hold_all) {
 }
 
 void show_match(const RunSettings& settings, std::uint64_t game_number) {
-  std::FILE* to = settings.output == "-" || settings.output == "stdout" ? stderr : stdout;
+  std::FILE* to = settings.games_on_standard_output ? stderr : stdout;
   std::fprintf(to, "match: game %llu\n", static_cast<unsigned long long>(game_number));
   std::fflush(to);
 }

@@ -40,7 +40,8 @@ bool game_kept(const RunSettings& settings, std::uint64_t matches);
 // How the run's matched games are written; `hold_all` keeps them for a run state or a merge.
 OutputSettings output_settings(const RunSettings& settings, bool hold_all);
 
-// --showmatches: the matching game's number, on standard output unless the games go there.
+// --showmatches: the matching game's number, on standard output unless the games go there
+// (RunSettings::games_on_standard_output).
 void show_match(const RunSettings& settings, std::uint64_t game_number);
 
 // --limit: true once the run has written as many games as asked.

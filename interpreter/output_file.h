@@ -49,6 +49,8 @@ class OutputFile {
   // Flushes, closes and puts the temporary file in place. False (with *error) on failure.
   bool commit(std::string* error);
   const std::string& path() const { return path_; }
+  // Whether the text goes through the run's standard output stream (see open()).
+  bool writes_standard_output() const { return stream_ == stdout; }
 
  private:
   enum class Kind { Standard, InPlace, Unnamed, Named };

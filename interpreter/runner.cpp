@@ -94,10 +94,13 @@ class Run final : public GameRun, private GameFeed::Handler {
 // Threads when asked for and the query's state merges (docs/threads.md); else one thread, saying why.
 std::unique_ptr<GameRun> make_game_run(const CompiledQuery& query, const RunSettings& settings, RunStats& stats,
                                        OutputFile* output, const std::vector<ShardFile>& files) {
-  // --limit stops reading at the game that reaches it: one thread reads no further than that.
-  if (settings.threads > 1 && !settings.on_game_matched && settings.limit == 0) {
-    if (query.parallel.sequential_reason.empty()) return make_threaded_run(query, settings, stats, output, files);
-    std::fprintf(stderr, "quarry: note: running on one thread: %s\n", query.parallel.sequential_reason.c_str());
+  // The REPL's hook sees each game as it is examined: its runs stay on one thread.
+  if (settings.threads > 1 && !settings.on_game_matched) {
+    // --limit stops reading at the game that reaches it: one thread reads no further than that.
+    const std::string reason = settings.limit > 0 ? "--limit stops reading at the game that reaches the limit"
+                                                  : query.parallel.sequential_reason;
+    if (reason.empty()) return make_threaded_run(query, settings, stats, output, files);
+    std::fprintf(stderr, "quarry: note: running on one thread: %s\n", reason.c_str());
   }
   return std::make_unique<Run>(query, settings, stats, output, files);
 }
@@ -195,6 +198,7 @@ bool run_query(const CompiledQuery& query, const RunSettings& caller_settings, R
       std::fprintf(stderr, "quarry: %s\n", error.c_str());
       return false;
     }
+    settings.games_on_standard_output = output->writes_standard_output();
   }
   bool state_written = true;
   const bool query_ok = run_inputs(query, settings, stats, output.get(), state_written);

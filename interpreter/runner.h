@@ -73,6 +73,9 @@ struct RunSettings {
   bool skip_by_tags = true;
   // Set by run_query, not by callers: the gate the readers ask, or nullptr when the run may not skip.
   const TagGate* tag_gate = nullptr;
+  // Set by run_query: the games go through standard output's stream (`-o -`, `-o /dev/stdout`, `-o`
+  // naming the file of `> out.pgn`), so --showmatches lines go to standard error instead.
+  bool games_on_standard_output = false;
 };
 
 struct RunStats {
