@@ -3,6 +3,7 @@
 
 #include "builtins/builtins.h"
 #include "builtins/constants.h"
+#include "builtins/moves.h"
 #include "interpreter/binder.h"
 
 namespace quarry::builtins {
@@ -108,7 +109,10 @@ void register_logic_filters(Registry& registry) {
   // `F (CQLi): the identity; its value is F's.
   registry.add_operator("`", 1, {{kAnyFilter}, kAnyFilter}, [](BindArguments& a) -> FilterPtr { return std::move(a.arguments[0]); }, Dependence::Pure);
   registry.add_operator(
-      "not", 1, {{kAnyFilter}, ValueType::Logical}, [](BindArguments& a) -> FilterPtr { return std::make_unique<Not>(std::move(a.arguments[0])); },
+      "not", 1, {{kAnyFilter}, ValueType::Logical}, [](BindArguments& a) -> FilterPtr {
+        if (FilterPtr negated = negated_move_filter(a.arguments[0])) return negated;
+        return std::make_unique<Not>(std::move(a.arguments[0]));
+      },
       Dependence::Pure);
   registry.add_operator("and", 2, {{kAnyFilter, kAnyFilter}, ValueType::Logical}, [](BindArguments& a) -> FilterPtr {
     return std::make_unique<And>(std::move(a.arguments[0]), std::move(a.arguments[1]));

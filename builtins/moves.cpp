@@ -98,6 +98,8 @@ class MoveFilter final : public Filter {
   }
 
   MoveMode mode() const { return mode_; }
+  // Whether match() can write no comment: no target, and no criterion evaluated per position.
+  bool writes_no_comments() const { return !target_ && fixed_sets_.has_value(); }
   void set_target(FilterPtr target) { target_ = std::move(target); }
 
   // A count always has a value (0 included), so it always matches; otherwise some move must.
@@ -371,6 +373,18 @@ class MoveFilter final : public Filter {
   FilterPtr target_;  // the speculative form's F; nullptr for a plain move filter
 };
 
+// `not M` for a move filter that writes no comments (no target, no set criteria evaluated per
+// position): Not's comment mark and rollback have nothing to undo, and its virtual call to M is
+// one direct call. `line nestban --> not move capture . +` asks it at every position of a game.
+class NegatedMove final : public Filter {
+ public:
+  explicit NegatedMove(std::unique_ptr<MoveFilter> move) : Filter(ValueType::Logical), move_(std::move(move)) {}
+  bool match(Context& ctx) const override { return !move_->match(ctx); }
+
+ private:
+  std::unique_ptr<MoveFilter> move_;
+};
+
 // No `comment` parameter: a comment after a move filter is a filter of its own, as the CQLi
 // manual's examples write it (`move previous capture . comment "Initial capture"`).
 constexpr std::array<ParameterSpec, 18> kMoveParameters{{
@@ -515,6 +529,14 @@ FilterPtr bind_move(BindArguments& a) {
 }  // namespace
 
 bool is_move_filter(const Filter& filter) { return dynamic_cast<const MoveFilter*>(&filter) != nullptr; }
+
+FilterPtr negated_move_filter(FilterPtr& operand) {
+  auto* move = dynamic_cast<MoveFilter*>(operand.get());
+  if (move == nullptr || !move->writes_no_comments()) return nullptr;
+  std::unique_ptr<MoveFilter> owned(move);
+  operand.release();
+  return std::make_unique<NegatedMove>(std::move(owned));
+}
 
 FilterPtr bind_speculative_move(BindArguments& a) {
   auto* move = dynamic_cast<MoveFilter*>(a.arguments[0].get());

@@ -262,3 +262,28 @@ TEST_CASE("set criteria read once charge the steps their evaluation in the posit
   CHECK(steps_at("move previous capture .", 3) == 2);  // 3.exd5: both match
   CHECK(steps_at("move previous", 3) == 1);            // no sets, no switch: no step
 }
+
+TEST_CASE("not of a move filter answers as not of any other filter", "[moves]") {
+  // `not M` for a move filter that writes no comments is bound without Not's comment mark; the
+  // `and true` keeps Not. Fixed and evaluated criteria, every mode, with and without variations.
+  const char* const filters[] = {"move capture .",          "move previous capture .", "move to d5",
+                                 "move capture (. | a1)",   "move legal capture .",    "move count capture .",
+                                 "move all capture .",      "move from P",             "move previous from a-h1",
+                                 "move secondary",          "move legal : check"};
+  for (const char* f : filters) {
+    for (const bool variations : {false, true}) {
+      GameEvaluation negated(std::string("not ") + f, kStart);
+      GameEvaluation kept(std::string("not (") + f + " and true)", kStart);
+      for (GameEvaluation* g : {&negated, &kept}) {
+        const NodeId exd5 = g->play(g->game().root(), {"e2e4", "d7d5", "e4d5"});
+        g->play(g->game().node(exd5).parent, {"e4e5"});
+        g->play(exd5, {"d8d5"});
+        g->context().set_variations(variations);
+      }
+      for (NodeId n = 0; n < negated.game().node_count(); ++n) {
+        INFO("not " << f << " at node " << n << (variations ? " with variations" : ""));
+        CHECK(negated.at(n).matches() == kept.at(n).matches());
+      }
+    }
+  }
+}
