@@ -66,6 +66,15 @@ void flatten_conjuncts(const Filter& filter, std::vector<const Filter*>& out) {
 }
 }  // namespace
 
+bool same_at_every_position(const Filter& body) {
+  std::vector<const Filter*> conjuncts;
+  flatten_conjuncts(body, conjuncts);
+  for (const Filter* f : conjuncts) {
+    if (!f->is_constant()) return false;
+  }
+  return true;
+}
+
 TagGate::TagGate(const Filter& body) {
   std::vector<const Filter*> conjuncts;
   flatten_conjuncts(body, conjuncts);

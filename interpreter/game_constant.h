@@ -42,6 +42,11 @@ class GameConstant final : public Filter {
   std::shared_ptr<const bool> enabled_;
 };
 
+// Whether the body is made of constants only (literals, definitions, declarations, per-game
+// tests): it then answers alike at every position of a game and writes no comment, so the runner
+// asks it once per game (game_examination.cpp).
+bool same_at_every_position(const Filter& body);
+
 // The per-game tests a query body must pass before anything else in it runs: the leading
 // conjuncts of its top-level sequence (through nested `{ … }` and `and`) that are per-game
 // constants, or constants (function definitions, literals) among them. A game that fails one

@@ -4,10 +4,42 @@
 #include <cstdio>
 
 #include <new>
+#include <optional>
 #include <stdexcept>
 
 namespace quarry::interpreter {
 namespace {
+
+// visit_positions for a body of constants (`true`, or tag tests: a query that selects whole
+// games), which answers alike at every position and writes no comment: it is asked once, at the
+// first position (the root, in both orders), after that position's step is charged, as
+// visit_positions would ask it first. Every position is still charged, checked for Ctrl-C, counted
+// and, when the body matches, recorded. Not inlined: inlined beside visit_positions it cost every
+// other query about an instruction a position (callgrind, `mate`).
+[[gnu::noinline]] std::uint64_t visit_positions_alike(const CompiledQuery& query, const RunSettings& settings, Context& ctx,
+                                    const chess::Game& game, RunStats& stats, std::vector<chess::NodeId>& matched) {
+  const bool comment_matches = !match_comment(settings).empty();
+  std::optional<bool> answer;
+  auto visit = [&](chess::NodeId id) __attribute__((always_inline)) {
+    ctx.charge();
+    ctx.check_interrupt();
+    ++stats.positions;
+    if (!answer) {
+      ctx.set_node(id);
+      answer = query.body->match(ctx);
+    }
+    if (*answer) {
+      matched.push_back(id);
+      if (comment_matches) ctx.mark_match_comment();
+    }
+  };
+  if (settings.variations) {
+    for (chess::NodeId id : game.preorder()) visit(id);
+  } else {
+    for (chess::NodeId id = game.root(); id != chess::kNoNode; id = game.mainline_child(id)) visit(id);
+  }
+  return matched.size();
+}
 
 std::uint64_t visit_positions(const CompiledQuery& query, const RunSettings& settings, Context& ctx,
                               const chess::Game& game, RunStats& stats, std::vector<chess::NodeId>& matched) {
@@ -69,7 +101,10 @@ GameExamination examine_game(const CompiledQuery& query, const RunSettings& sett
   // A game the query cannot finish (a runaway while, a budget, the timeout, memory) is reported
   // and not written; the run goes on with the next game.
   try {
-    return {GameExamination::Outcome::Examined, visit_positions(query, settings, ctx, game, stats, matched), {}};
+    const std::uint64_t matches = query.same_at_every_position
+                                      ? visit_positions_alike(query, settings, ctx, game, stats, matched)
+                                      : visit_positions(query, settings, ctx, game, stats, matched);
+    return {GameExamination::Outcome::Examined, matches, {}};
   } catch (const Interrupted& e) {
     // Ctrl-C in the REPL stops the whole run, not just this game.
     return {GameExamination::Outcome::Interrupted, 0, "quarry: game " + std::to_string(game.number) + ": " + e.what() + "\n"};

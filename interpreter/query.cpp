@@ -53,6 +53,7 @@ bool read_header(const grammar::SyntaxNode& header, const grammar::SourceFile& f
 // and the body's tag gate.
 void take_declarations(CompiledQuery& query, const Binder& binder) {
   query.tag_gate = TagGate(*query.body);
+  query.same_at_every_position = same_at_every_position(*query.body);
   query.variables = binder.variables();
   query.dictionaries = binder.dictionaries();
   query.sorts = binder.sorts();

@@ -57,6 +57,7 @@ struct CompiledQuery {
   std::vector<const Filter*> end_blocks;  // cqlend bodies, inside `body`
   ParallelPlan parallel;                  // whether --threads may split the games (docs/threads.md)
   TagGate tag_gate;                       // the body's leading per-game tests (game_constant.h)
+  bool same_at_every_position = false;    // the body is constants only (game_constant.h)
   std::string parse_tree;  // the syntax tree as text, for --parse (only when asked for)
 };
 

@@ -309,3 +309,51 @@ TEST_CASE("threads cut again the chunks that fail their check, and match one thr
   CHECK(threaded.stats.games_matched == 3000 + 2);
   CHECK(threaded.output == one.output);
 }
+
+TEST_CASE("a body of constants is asked once a game and matches where a body asked everywhere does",
+          "[runner][constant_body]") {
+  auto same_everywhere = [](const std::string& text) {
+    grammar::SourceFile file("q.cql", text);
+    grammar::Diagnostics diagnostics;
+    auto query = interpreter::compile_query(file, builtins::standard_registry(), diagnostics);
+    REQUIRE(query);
+    return query->same_at_every_position;
+  };
+  CHECK(same_everywhere("true"));
+  CHECK(same_everywhere("false"));
+  CHECK(same_everywhere("event \"Scholar\""));
+  CHECK(same_everywhere("{ result 1-0 gamenumber > 1 }"));
+  CHECK_FALSE(same_everywhere("check"));
+  CHECK_FALSE(same_everywhere("true check"));
+  CHECK_FALSE(same_everywhere("event \"Scholar\" comment \"x\""));
+
+  // Each constant body beside one that means the same but is asked at every position.
+  const std::pair<const char*, const char*> pairs[] = {
+      {"true", "check or not check"},
+      {"false", "check and not check"},
+      {"event \"Scholar\"", "event \"Scholar\" and (check or not check)"},
+      {"not event \"Scholar\"", "not event \"Scholar\" and (check or not check)"},
+  };
+  for (const auto& [constant, everywhere] : pairs) {
+    for (bool variations : {false, true}) {
+      for (bool quiet : {false, true}) {
+        for (std::uint64_t max_steps : {std::uint64_t{0}, std::uint64_t{6}}) {
+          INFO(constant << " variations " << variations << " quiet " << quiet << " maxsteps " << max_steps);
+          interpreter::RunSettings settings;
+          settings.variations = variations;
+          settings.quiet = quiet;
+          // Six steps: the games of more positions fail in both, as the budget is charged alike.
+          if (max_steps != 0) settings.limits.max_steps = max_steps;
+          Run once(constant, settings);
+          Run each(everywhere, settings);
+          CHECK(once.ok == each.ok);
+          CHECK(once.output == each.output);
+          CHECK(once.stats.games_matched == each.stats.games_matched);
+          CHECK(once.stats.matched_positions == each.stats.matched_positions);
+          CHECK(once.stats.games_failed == each.stats.games_failed);
+          if (max_steps == 0) CHECK(once.stats.positions == each.stats.positions);
+        }
+      }
+    }
+  }
+}
