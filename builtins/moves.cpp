@@ -530,6 +530,8 @@ FilterPtr bind_move(BindArguments& a) {
 
 bool is_move_filter(const Filter& filter) { return dynamic_cast<const MoveFilter*>(&filter) != nullptr; }
 
+bool is_negated_move(const Filter& filter) { return dynamic_cast<const NegatedMove*>(&filter) != nullptr; }
+
 FilterPtr negated_move_filter(FilterPtr& operand) {
   auto* move = dynamic_cast<MoveFilter*>(operand.get());
   if (move == nullptr || !move->writes_no_comments()) return nullptr;

@@ -3,9 +3,11 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "builtins/evaluate.h"
 #include "builtins/game_evaluation.h"
+#include "builtins/moves.h"
 
 using quarry::chess::Move;
 using quarry::chess::NodeId;
@@ -263,27 +265,83 @@ TEST_CASE("set criteria read once charge the steps their evaluation in the posit
   CHECK(steps_at("move previous", 3) == 1);            // no sets, no switch: no step
 }
 
-TEST_CASE("not of a move filter answers as not of any other filter", "[moves]") {
+namespace {
+
+// The comments a context holds, as (node, text) pairs, to compare two evaluations.
+std::vector<std::pair<NodeId, std::string>> held_comments(GameEvaluation& g) {
+  std::vector<std::pair<NodeId, std::string>> held;
+  for (const auto& c : g.context().comments()) held.emplace_back(c.node, c.text);
+  return held;
+}
+
+// 1.e4 d5 2.exd5 (2.e5) 2...Qxd5: captures, non-captures, a variation and the last position.
+void play_capture_game(GameEvaluation& g, bool variations) {
+  const NodeId exd5 = g.play(g.game().root(), {"e2e4", "d7d5", "e4d5"});
+  g.play(g.game().node(exd5).parent, {"e4e5"});
+  g.play(exd5, {"d8d5"});
+  g.context().set_variations(variations);
+}
+
+}  // namespace
+
+TEST_CASE("not of a move filter answers and comments as not of any other filter", "[moves]") {
   // `not M` for a move filter that writes no comments is bound without Not's comment mark; the
-  // `and true` keeps Not. Fixed and evaluated criteria, every mode, with and without variations.
-  const char* const filters[] = {"move capture .",          "move previous capture .", "move to d5",
-                                 "move capture (. | a1)",   "move legal capture .",    "move count capture .",
-                                 "move all capture .",      "move from P",             "move previous from a-h1",
-                                 "move secondary",          "move legal : check"};
+  // `and true` keeps Not. The filters that write comments (a `:` target, a set criterion
+  // evaluated per position) must keep Not, whose rollback drops them: the comments held after
+  // each evaluation are compared, so binding one of them without Not fails here.
+  const char* const filters[] = {"move capture .",
+                                 "move previous capture .",
+                                 "move to d5",
+                                 "move capture (. | a1)",
+                                 "move legal capture .",
+                                 "move count capture .",
+                                 "move all capture .",
+                                 "move from P",
+                                 "move previous from a-h1",
+                                 "move secondary",
+                                 "move legal : check",
+                                 "move legal : {check comment \"c\"}",
+                                 "move legal : {comment \"c\" check}",
+                                 "move from {comment \"p\" P}",
+                                 "move previous to {comment \"t\" d5}",
+                                 "move legal capture {comment \"x\" .}"};
   for (const char* f : filters) {
     for (const bool variations : {false, true}) {
       GameEvaluation negated(std::string("not ") + f, kStart);
       GameEvaluation kept(std::string("not (") + f + " and true)", kStart);
-      for (GameEvaluation* g : {&negated, &kept}) {
-        const NodeId exd5 = g->play(g->game().root(), {"e2e4", "d7d5", "e4d5"});
-        g->play(g->game().node(exd5).parent, {"e4e5"});
-        g->play(exd5, {"d8d5"});
-        g->context().set_variations(variations);
-      }
+      for (GameEvaluation* g : {&negated, &kept}) play_capture_game(*g, variations);
       for (NodeId n = 0; n < negated.game().node_count(); ++n) {
         INFO("not " << f << " at node " << n << (variations ? " with variations" : ""));
         CHECK(negated.at(n).matches() == kept.at(n).matches());
+        CHECK(held_comments(negated) == held_comments(kept));
       }
     }
+  }
+  // The commenting filters do comment on their own, somewhere in this game: the comparison
+  // above is not between two empty lists.
+  for (const char* f : {"move legal : {check comment \"c\"}", "move legal : {comment \"c\" check}",
+                        "move from {comment \"p\" P}", "move previous to {comment \"t\" d5}",
+                        "move legal capture {comment \"x\" .}"}) {
+    GameEvaluation alone(f, kStart);
+    play_capture_game(alone, true);
+    for (NodeId n = 0; n < alone.game().node_count(); ++n) alone.at(n).matches();
+    INFO(f);
+    CHECK_FALSE(alone.context().comments().empty());
+  }
+}
+
+TEST_CASE("not of a move filter binds as NegatedMove only when it writes no comments", "[moves]") {
+  // The fast path applies at all: fixed criteria and no target.
+  for (const char* f :
+       {"not move capture .", "not move previous capture .", "not move legal from a-h1", "not move secondary"}) {
+    INFO(f);
+    CHECK(quarry::builtins::is_negated_move(GameEvaluation(f, kStart).body()));
+  }
+  // A target, or a criterion evaluated per position, keeps Not; so does a Not of something else.
+  for (const char* f : {"not move legal : check", "not move legal : {check comment \"c\"}",
+                        "not move from {comment \"p\" P}", "not move capture (. | a1)",
+                        "not (move capture . and true)", "not check"}) {
+    INFO(f);
+    CHECK_FALSE(quarry::builtins::is_negated_move(GameEvaluation(f, kStart).body()));
   }
 }
