@@ -189,6 +189,24 @@ struct GameFeed::InputCut {
   std::uint64_t bytes_before = 0;    // file bytes of the inputs before it
 };
 
+namespace {
+
+// The next text as a chunk (`cut` says which kind), or cut exactly where no chunk can be cut now.
+chess::PgnSplitter::Status next_chunk(chess::PgnSplitter& splitter, std::string_view& text, std::uint64_t& first_line,
+                                      TextCut& cut) {
+  bool last = false;
+  switch (splitter.next_chunk(text, first_line, last)) {
+    case chess::PgnSplitter::ChunkStatus::Chunk:
+      cut = last ? TextCut::LastChunk : TextCut::Chunk;
+      return chess::PgnSplitter::Status::Game;
+    case chess::PgnSplitter::ChunkStatus::End: return chess::PgnSplitter::Status::End;
+    case chess::PgnSplitter::ChunkStatus::Serial: break;
+  }
+  return splitter.next(text, first_line);
+}
+
+}  // namespace
+
 GameFeed::GameFeed(const RunSettings& settings, RunStats& stats, ProgressLine& progress)
     : settings_(settings), stats_(stats), progress_(progress) {}
 
@@ -267,24 +285,16 @@ GameFeed::CutEnd GameFeed::cut(InputCut& current, InputCut* previous, Handler& h
   std::uint64_t first_line = 0;
   while (true) {
     const std::uint64_t start = splitter.offset();
-    TextCut cut = TextCut::Exact;
-    chess::PgnSplitter::Status status = chess::PgnSplitter::Status::Game;
     bool previous_in_flight = false;
     if (speculation != nullptr && previous != nullptr) {
       previous->chunks.keep(*previous->splitter, speculation->retired_ordinal());
       previous_in_flight = previous->chunks.unsettled();
     }
-    if (speculation != nullptr &&
-        current.chunks.keep(splitter, speculation->retired_ordinal(), previous_in_flight)) {
-      bool last = false;
-      switch (splitter.next_chunk(text, first_line, last)) {
-        case chess::PgnSplitter::ChunkStatus::Chunk: cut = last ? TextCut::LastChunk : TextCut::Chunk; break;
-        case chess::PgnSplitter::ChunkStatus::End: status = chess::PgnSplitter::Status::End; break;
-        case chess::PgnSplitter::ChunkStatus::Serial: status = splitter.next(text, first_line); break;
-      }
-    } else {
-      status = splitter.next(text, first_line);
-    }
+    TextCut cut = TextCut::Exact;
+    const chess::PgnSplitter::Status status =
+        speculation != nullptr && current.chunks.keep(splitter, speculation->retired_ordinal(), previous_in_flight)
+            ? next_chunk(splitter, text, first_line, cut)
+            : splitter.next(text, first_line);
     // At the end, chunks stay in flight unless the input before is still unsettled too (one input
     // is kept at most). Nothing is read into a failed input's tail before every chunk is checked.
     const bool settle = status == chess::PgnSplitter::Status::End
