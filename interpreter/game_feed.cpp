@@ -55,13 +55,20 @@ class SpeculativeCuts {
 
   // Before the next cut: forgets the chunks retired and keeps the others' bytes. True when the
   // next cut may be a chunk.
-  bool keep(chess::PgnSplitter& splitter, std::uint64_t retired_ordinal) {
+  // `from_start`: the input's bytes are all kept, for a rewind into the input before it, after
+  // which this one is cut again from its start.
+  bool keep(chess::PgnSplitter& splitter, std::uint64_t retired_ordinal, bool from_start = false) {
     while (!cuts_.empty() && cuts_.front().ordinal <= retired_ordinal) cuts_.pop_front();
-    splitter.keep_from(cuts_.empty() ? chess::PgnSplitter::kKeepNone : cuts_.front().offset);
+    splitter.keep_from(from_start ? 0 : cuts_.empty() ? chess::PgnSplitter::kKeepNone : cuts_.front().offset);
     return allowed_ && splitter.offset() >= serial_until_;
   }
   bool unsettled() const { return !cuts_.empty(); }
   void settled() { cuts_.clear(); }
+  // The input is cut again from its start (every text handed out of it was dropped).
+  void restart() {
+    cuts_.clear();
+    serial_until_ = 0;
+  }
   void handed_out(std::uint64_t ordinal, std::uint64_t offset, std::uint64_t line, std::uint64_t end) {
     cuts_.push_back(Cut{ordinal, offset, line, end});
   }
@@ -172,52 +179,150 @@ bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std:
   }
 }
 
+// One input being cut for the threads: its splitter, its chunks not yet known to be retired,
+// and where it starts in the run, so that the feed can go back into it.
+struct GameFeed::InputCut {
+  ShardFile input;
+  std::unique_ptr<chess::PgnSplitter> splitter;
+  SpeculativeCuts chunks;
+  std::uint64_t ordinal_before = 0;  // games of the inputs before it
+  std::uint64_t bytes_before = 0;    // file bytes of the inputs before it
+};
+
+namespace {
+
+// The next text as a chunk (`cut` says which kind), or cut exactly where no chunk can be cut now.
+chess::PgnSplitter::Status next_chunk(chess::PgnSplitter& splitter, std::string_view& text, std::uint64_t& first_line,
+                                      TextCut& cut) {
+  bool last = false;
+  switch (splitter.next_chunk(text, first_line, last)) {
+    case chess::PgnSplitter::ChunkStatus::Chunk:
+      cut = last ? TextCut::LastChunk : TextCut::Chunk;
+      return chess::PgnSplitter::Status::Game;
+    case chess::PgnSplitter::ChunkStatus::End: return chess::PgnSplitter::Status::End;
+    case chess::PgnSplitter::ChunkStatus::Serial: break;
+  }
+  return splitter.next(text, first_line);
+}
+
+}  // namespace
+
+GameFeed::GameFeed(const RunSettings& settings, RunStats& stats, ProgressLine& progress)
+    : settings_(settings), stats_(stats), progress_(progress) {}
+
+GameFeed::~GameFeed() = default;
+
 bool GameFeed::split(const ShardFile& input, Handler& handler) {
   std::string error;
   auto splitter = chess::PgnSplitter::open(input.path, settings_.strict, &error, settings_.nested_comments);
   if (!splitter) {
+    // Said after every game before it: the kept input's chunks are retired (or cut again) first.
+    if (!settle_split(handler)) return false;
     handler.message("quarry: " + error + "\n");
     ++stats_.input_errors;
     return true;
   }
-  const std::uint64_t ordinal_before = ordinal_;
   // Chunks need every game handed out: the run counts the games it does not examine here.
+  InputCut current{input, std::move(splitter),
+                   SpeculativeCuts(handler.speculation() != nullptr && settings_.shard.is_whole() && !settings_.gamenumber),
+                   ordinal_, bytes_done_};
+  while (true) {
+    std::uint64_t failed = 0;
+    switch (cut(current, kept_.get(), handler, failed)) {
+      case CutEnd::Stopped: return false;
+      case CutEnd::Ended:
+        // The next input is cut while this one's last chunks are read: it is kept until they retire.
+        if (current.chunks.unsettled()) {
+          kept_ = std::make_unique<InputCut>(std::move(current));
+        } else {
+          kept_.reset();
+        }
+        return true;
+      case CutEnd::PreviousFailed:
+        // Nothing of this input was merged (it comes after the failed chunk), and its bytes are
+        // kept from its start (SpeculativeCuts::keep): the kept input is finished exactly first.
+        if (!recut_kept(failed, handler)) return false;
+        current.splitter->rewind(0, 1);
+        current.chunks.restart();
+        current.ordinal_before = ordinal_;
+        current.bytes_before = bytes_done_;
+        break;
+    }
+  }
+}
+
+bool GameFeed::settle_split(Handler& handler) {
+  while (kept_) {
+    Speculation& speculation = *handler.speculation();  // only a run that speculates keeps inputs
+    if (!speculation.settle()) return false;
+    const std::optional<std::uint64_t> failed = speculation.take_rewind();
+    if (!failed) {
+      kept_.reset();
+      return true;
+    }
+    if (*failed <= kept_->ordinal_before) threads_internal_error("a chunk failed its check in an input already settled");
+    if (!recut_kept(*failed, handler)) return false;
+  }
+  return true;
+}
+
+bool GameFeed::recut_kept(std::uint64_t failed, Handler& handler) {
+  InputCut& kept = *kept_;
+  ordinal_ = failed - 1;
+  bytes_done_ = kept.bytes_before;
+  kept.chunks.rewind(failed, *kept.splitter);
+  std::uint64_t again = 0;
+  // No input before it has chunks in flight: a chunk failing now is the kept input's own.
+  if (cut(kept, nullptr, handler, again) != CutEnd::Ended) return false;
+  if (!kept.chunks.unsettled()) kept_.reset();
+  return true;
+}
+
+GameFeed::CutEnd GameFeed::cut(InputCut& current, InputCut* previous, Handler& handler, std::uint64_t& failed) {
+  chess::PgnSplitter& splitter = *current.splitter;
   Speculation* const speculation = handler.speculation();
-  SpeculativeCuts chunks(speculation != nullptr && settings_.shard.is_whole() && !settings_.gamenumber);
   std::string_view text;
   std::uint64_t first_line = 0;
   while (true) {
-    const std::uint64_t start = splitter->offset();
-    TextCut cut = TextCut::Exact;
-    chess::PgnSplitter::Status status = chess::PgnSplitter::Status::Game;
-    if (speculation != nullptr && chunks.keep(*splitter, speculation->retired_ordinal())) {
-      bool last = false;
-      switch (splitter->next_chunk(text, first_line, last)) {
-        case chess::PgnSplitter::ChunkStatus::Chunk: cut = last ? TextCut::LastChunk : TextCut::Chunk; break;
-        case chess::PgnSplitter::ChunkStatus::End: status = chess::PgnSplitter::Status::End; break;
-        case chess::PgnSplitter::ChunkStatus::Serial: status = splitter->next(text, first_line); break;
-      }
-    } else {
-      status = splitter->next(text, first_line);
+    const std::uint64_t start = splitter.offset();
+    bool previous_in_flight = false;
+    if (speculation != nullptr && previous != nullptr) {
+      previous->chunks.keep(*previous->splitter, speculation->retired_ordinal());
+      previous_in_flight = previous->chunks.unsettled();
     }
-    if (status != chess::PgnSplitter::Status::Game && chunks.unsettled()) {
-      // Nothing is read past the input's end (or into a failed input's tail) before every chunk
-      // is checked. Chunks are cut only for a handler with a speculation().
-      if (!speculation->settle()) return false;
-      if (rewound(chunks, *splitter, *speculation)) continue;
-      chunks.settled();
+    TextCut cut = TextCut::Exact;
+    const chess::PgnSplitter::Status status =
+        speculation != nullptr && current.chunks.keep(splitter, speculation->retired_ordinal(), previous_in_flight)
+            ? next_chunk(splitter, text, first_line, cut)
+            : splitter.next(text, first_line);
+    // At the end, chunks stay in flight unless the input before is still unsettled too (one input
+    // is kept at most). Nothing is read into a failed input's tail before every chunk is checked.
+    const bool settle = status == chess::PgnSplitter::Status::End
+                            ? previous_in_flight
+                            : status == chess::PgnSplitter::Status::Failed &&
+                                  (previous_in_flight || current.chunks.unsettled());
+    if (settle) {
+      // Chunks are cut only for a handler with a speculation().
+      if (!speculation->settle()) return CutEnd::Stopped;
+      switch (rewound(current, previous != nullptr, *speculation, failed)) {
+        case Rewind::Current: continue;
+        case Rewind::Previous: return CutEnd::PreviousFailed;
+        case Rewind::None: break;
+      }
+      current.chunks.settled();
+      if (previous != nullptr) previous->chunks.settled();
     }
     if (status == chess::PgnSplitter::Status::End) {
-      bytes_done_ += splitter->file_bytes_read();
-      return true;
+      bytes_done_ += splitter.file_bytes_read();
+      return CutEnd::Ended;
     }
     if (status == chess::PgnSplitter::Status::Failed) {
       // The input failed part way: its last games are read here, by a reader that fails as the
       // whole input's reader would have.
-      chess::PgnReader tail(chess::byte_source_from_text(std::string(text), splitter->error()),
-                            input.path == "-" ? "<stdin>" : input.path);
+      chess::PgnReader tail(chess::byte_source_from_text(std::string(text), splitter.error()),
+                            current.input.path == "-" ? "<stdin>" : current.input.path);
       tail.start_at_line(first_line);
-      return read_games(tail, input, ordinal_before, handler);
+      return read_games(tail, current.input, current.ordinal_before, handler) ? CutEnd::Ended : CutEnd::Stopped;
     }
     ++ordinal_;
     if (!settings_.shard.owns_game(ordinal_)) continue;
@@ -225,21 +330,32 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
       ++stats_.games_read;  // as read() counts it: read past, not examined
       continue;
     }
-    progress_.update(stats_, bytes_done_ + splitter->file_bytes_read());
-    if (cut != TextCut::Exact) chunks.handed_out(ordinal_, start, first_line, splitter->offset());
+    progress_.update(stats_, bytes_done_ + splitter.file_bytes_read());
+    if (cut != TextCut::Exact) current.chunks.handed_out(ordinal_, start, first_line, splitter.offset());
     // A handler that found a chunk failed while making room for this text takes no text and
     // says so by take_rewind(): the feed goes back to that chunk (game_text returned true).
-    if (!handler.game_text(text, first_line, ordinal_, input, splitter->text_owner(), cut)) return false;
-    if (speculation != nullptr) rewound(chunks, *splitter, *speculation);
+    if (!handler.game_text(text, first_line, ordinal_, current.input, splitter.text_owner(), cut)) {
+      return CutEnd::Stopped;
+    }
+    if (speculation != nullptr &&
+        rewound(current, previous != nullptr, *speculation, failed) == Rewind::Previous) {
+      return CutEnd::PreviousFailed;
+    }
   }
 }
 
-bool GameFeed::rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Speculation& speculation) {
-  const std::optional<std::uint64_t> failed = speculation.take_rewind();
-  if (!failed) return false;
-  ordinal_ = *failed - 1;
-  chunks.rewind(*failed, splitter);
-  return true;
+GameFeed::Rewind GameFeed::rewound(InputCut& current, bool has_previous, Speculation& speculation,
+                                   std::uint64_t& failed) {
+  const std::optional<std::uint64_t> chunk = speculation.take_rewind();
+  if (!chunk) return Rewind::None;
+  failed = *chunk;
+  if (failed > current.ordinal_before) {
+    ordinal_ = failed - 1;
+    current.chunks.rewind(failed, *current.splitter);
+    return Rewind::Current;
+  }
+  if (!has_previous) threads_internal_error("a chunk failed its check in an input already settled");
+  return Rewind::Previous;
 }
 
 bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, chess::Game& tags, Context& probe) {

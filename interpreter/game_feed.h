@@ -99,8 +99,8 @@ class GameFeed {
     virtual std::optional<std::uint64_t> take_rewind() = 0;
   };
 
-  GameFeed(const RunSettings& settings, RunStats& stats, ProgressLine& progress)
-      : settings_(settings), stats_(stats), progress_(progress) {}
+  GameFeed(const RunSettings& settings, RunStats& stats, ProgressLine& progress);
+  ~GameFeed();
 
   // Reads one input to its end. False when the handler stopped the run. An input that cannot be
   // opened, or fails part way (a corrupt archive), is reported and counted; the games read
@@ -111,13 +111,27 @@ class GameFeed {
   // shards', outside --gamenumber) are counted as read does, without being parsed. Without
   // --shard and --gamenumber the input is cut into chunks instead, where it can be
   // (docs/threads.md), and cut again game by game from a chunk that fails its check.
+  // split() may leave an input's last chunks in flight while it cuts the next input (the threads
+  // do not run dry at each input's end): it keeps that input, and cuts it again from a chunk
+  // that fails, then the next input from its start.
   bool split(const ShardFile& input, Handler& handler);
+  // After the last split(): retires every chunk the kept input still has in flight (cutting it
+  // again from one that fails). False when the handler stopped the run.
+  bool settle_split(Handler& handler);
 
  private:
+  struct InputCut;
+  enum class CutEnd : std::uint8_t { Ended, Stopped, PreviousFailed };
+  enum class Rewind : std::uint8_t { None, Current, Previous };
   bool read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler);
+  // Cuts `current` to its end; `previous` is the input before it whose chunks may still be in
+  // flight (or null). PreviousFailed: a chunk of `previous` failed its check (`failed`).
+  CutEnd cut(InputCut& current, InputCut* previous, Handler& handler, std::uint64_t& failed);
   // After a text was handed out or the handler settled: when a chunk failed its check, goes back
-  // to it (the splitter, the ordinal) and says so.
-  bool rewound(SpeculativeCuts& chunks, chess::PgnSplitter& splitter, Speculation& speculation);
+  // to it if it is the current input's (the splitter, the ordinal), and says whose it was.
+  Rewind rewound(InputCut& current, bool has_previous, Speculation& speculation, std::uint64_t& failed);
+  // A chunk of the kept input failed: that input is cut again from the chunk to its end.
+  bool recut_kept(std::uint64_t failed, Handler& handler);
 
   const RunSettings& settings_;
   RunStats& stats_;
@@ -126,6 +140,7 @@ class GameFeed {
   Context probe_;                 // where the tag gate is asked (movetext_unneeded)
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
+  std::unique_ptr<InputCut> kept_;  // the input split() left with chunks in flight, or null
 };
 
 // True when a game's moves cannot change the run's output: not this shard's, outside

@@ -178,15 +178,18 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   bool read(const ShardFile& input) override { return !stopped_ && feed_.split(input, *this); }
 
   bool end_of_input() override {
+    // split() leaves an input's last chunks in flight for the next input's cut: the last ones
+    // are retired here (a chunk that fails is cut again).
+    const bool cut_ok = feed_.settle_split(*this);
     if (!pending_.empty()) {
       if (filling_ == nullptr) make_room();
       next_job().before = std::move(pending_);
     }
     pending_.clear();
     const bool ok = settle();
-    // split() settled every chunk before it left its input: only exact texts were in flight here.
+    // settle_split() retired every chunk: only exact texts were in flight here.
     if (rewind_) threads_internal_error("a chunk failed its check after its input was settled");
-    return ok;
+    return ok && cut_ok;
   }
 
   void finish() override {
