@@ -140,7 +140,13 @@ OutputSettings output_settings(const RunSettings& settings, bool hold_all) {
 }
 
 void show_match(const RunSettings& settings, std::uint64_t game_number) {
-  std::FILE* to = settings.games_on_standard_output ? stderr : stdout;
+  std::FILE* to = stdout;
+  if (settings.games_on_standard_output) {
+    // The games' text buffered so far goes first: when standard error is the same file (`> f 2>&1`),
+    // the line would otherwise land inside a game.
+    std::fflush(stdout);
+    to = stderr;
+  }
   std::fprintf(to, "match: game %llu\n", static_cast<unsigned long long>(game_number));
   std::fflush(to);
 }
