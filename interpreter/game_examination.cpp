@@ -10,6 +10,18 @@
 namespace quarry::interpreter {
 namespace {
 
+// The positions a run examines, in its order: all of them in preorder with --variations, else the
+// mainline. Inlined, as the visits passed to it are: they run at every position.
+template <typename Visit>
+[[gnu::always_inline]] inline void for_each_examined_position(const RunSettings& settings, const chess::Game& game,
+                                                              Visit& visit) {
+  if (settings.variations) {
+    for (chess::NodeId id : game.preorder()) visit(id);
+  } else {
+    for (chess::NodeId id = game.root(); id != chess::kNoNode; id = game.mainline_child(id)) visit(id);
+  }
+}
+
 // visit_positions for a body of constants (`true`, or tag tests: a query that selects whole
 // games), which answers alike at every position and writes no comment: it is asked once, at the
 // first position (the root, in both orders), after that position's step is charged, as
@@ -33,11 +45,7 @@ namespace {
       if (comment_matches) ctx.mark_match_comment();
     }
   };
-  if (settings.variations) {
-    for (chess::NodeId id : game.preorder()) visit(id);
-  } else {
-    for (chess::NodeId id = game.root(); id != chess::kNoNode; id = game.mainline_child(id)) visit(id);
-  }
+  for_each_examined_position(settings, game, visit);
   return matched.size();
 }
 
@@ -60,11 +68,7 @@ std::uint64_t visit_positions(const CompiledQuery& query, const RunSettings& set
       ctx.rollback_comments(mark);
     }
   };
-  if (settings.variations) {
-    for (chess::NodeId id : game.preorder()) visit(id);
-  } else {
-    for (chess::NodeId id = game.root(); id != chess::kNoNode; id = game.mainline_child(id)) visit(id);
-  }
+  for_each_examined_position(settings, game, visit);
   return matched.size();
 }
 
