@@ -463,21 +463,40 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
   return out;
 }
 
-std::unique_ptr<PgnSplitter> PgnSplitter::open(const std::string& path, bool strict, std::string* error,
-                                               bool nested_comments) {
-  std::unique_ptr<ByteSource> source = open_byte_source(path, error);
-  if (!source) return nullptr;
-  return std::make_unique<PgnSplitter>(std::move(source), strict, nested_comments);
+SplitterBlocks::Block SplitterBlocks::take(std::size_t capacity) {
+  for (auto it = kept_.begin(); it != kept_.end(); ++it) {
+    if (it->bytes.use_count() == 1 && it->capacity >= capacity) {
+      Block block = std::move(*it);
+      kept_.erase(it);
+      return block;
+    }
+  }
+  return Block{std::make_shared_for_overwrite<char[]>(capacity), capacity};
 }
 
-PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments)
-    : source_(std::move(source)), strict_(strict), nested_comments_(nested_comments) {}
+void SplitterBlocks::give(Block block) {
+  // A block grown for a long game is not kept: the memory kept stays that of ordinary games.
+  if (block.capacity > kKeptCapacity) return;
+  if (kept_.size() == kKept) kept_.erase(kept_.begin());
+  kept_.push_back(std::move(block));
+}
 
-PgnSplitter::Block PgnSplitter::free_block(std::size_t capacity) {
-  Block block;
-  if (spare_.bytes.use_count() == 1 && spare_.capacity >= capacity) std::swap(block, spare_);
-  if (!block.bytes) block = Block{std::make_shared_for_overwrite<char[]>(capacity), capacity};
-  return block;
+std::unique_ptr<PgnSplitter> PgnSplitter::open(const std::string& path, bool strict, std::string* error,
+                                               bool nested_comments, SplitterBlocks* blocks) {
+  std::unique_ptr<ByteSource> source = open_byte_source(path, error);
+  if (!source) return nullptr;
+  return std::make_unique<PgnSplitter>(std::move(source), strict, nested_comments, blocks);
+}
+
+PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments,
+                         SplitterBlocks* blocks)
+    : source_(std::move(source)),
+      strict_(strict),
+      nested_comments_(nested_comments),
+      blocks_(blocks != nullptr ? blocks : &own_blocks_) {}
+
+PgnSplitter::~PgnSplitter() {
+  if (capacity_ >= kBlockSize && blocks_ != &own_blocks_) blocks_->give({std::move(buf_), capacity_});
 }
 
 // Moves the unread bytes to the front and reads at least as many again (half a block at least),
@@ -490,9 +509,9 @@ void PgnSplitter::read_more() {
   const std::size_t moved = end_ - dropped;
   const std::size_t want = moved + std::max(kBlockSize / 2, moved);
   if (buf_.use_count() > 1 || capacity_ < want) {
-    Block block = free_block(std::max(want, kBlockSize));
+    SplitterBlocks::Block block = blocks_->take(std::max(want, kBlockSize));
     if (moved > 0) std::memcpy(block.bytes.get(), buf_.get() + dropped, moved);
-    if (capacity_ >= kBlockSize) spare_ = Block{std::move(buf_), capacity_};
+    if (capacity_ >= kBlockSize) blocks_->give({std::move(buf_), capacity_});
     buf_ = std::move(block.bytes);
     capacity_ = block.capacity;
   } else if (dropped > 0) {

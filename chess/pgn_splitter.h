@@ -31,6 +31,29 @@ struct GameScan {
 GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups,
                    bool nested_comments = false);
 
+// The memory a splitter reads its input into: blocks of kBlockSize bytes or more, each shared
+// with the texts handed out of it (PgnSplitter::text_owner). A reader that opens one splitter per
+// input passes the same SplitterBlocks to each, so that a new input reads into the blocks the
+// last one left instead of fresh memory (each 1 MiB block new to the process costs 256 page
+// faults). Used on one thread, the one that takes and drops the blocks' copies.
+class SplitterBlocks {
+ public:
+  struct Block {
+    std::shared_ptr<char[]> bytes;  // not zeroed: only the bytes read are looked at
+    std::size_t capacity = 0;
+  };
+  static constexpr std::size_t kKept = 4;  // blocks kept at most: a current and a spare, two inputs
+  static constexpr std::size_t kKeptCapacity = std::size_t{2} << 20;  // the largest block kept
+
+  // A block of `capacity` bytes or more that no text holds any more, else a new one.
+  Block take(std::size_t capacity);
+  // Keeps `block` for a later take, once no text holds it (the oldest kept goes past kKept).
+  void give(Block block);
+
+ private:
+  std::vector<Block> kept_;
+};
+
 class PgnSplitter {
  public:
   enum class Status : std::uint8_t { Game, End, Failed };
@@ -38,9 +61,14 @@ class PgnSplitter {
 
   // Reads a file ("-": standard input; compressed data is decompressed as it is read). nullptr,
   // with *error set, when it cannot be opened.
+  // `blocks`, when given, outlives the splitter: its memory is read into and given back there.
   static std::unique_ptr<PgnSplitter> open(const std::string& path, bool strict, std::string* error,
-                                           bool nested_comments = false);
-  PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments = false);
+                                           bool nested_comments = false, SplitterBlocks* blocks = nullptr);
+  PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool nested_comments = false,
+              SplitterBlocks* blocks = nullptr);
+  ~PgnSplitter();
+  PgnSplitter(const PgnSplitter&) = delete;
+  PgnSplitter& operator=(const PgnSplitter&) = delete;
 
   // Game: `text` holds the next game's text, starting on line `first_line`; it stays valid until
   // the next call, or for as long as a copy of text_owner() (taken before the next call) is kept.
@@ -81,16 +109,10 @@ class PgnSplitter {
   std::unique_ptr<ByteSource> source_;
   bool strict_;
   bool nested_comments_;
-  struct Block {
-    std::shared_ptr<char[]> bytes;  // not zeroed: only the bytes read are looked at
-    std::size_t capacity = 0;
-  };
-  // A block to read into: `spare_` once nothing holds it any more, else a new one.
-  Block free_block(std::size_t capacity);
-
+  SplitterBlocks own_blocks_;  // when open() was given none
+  SplitterBlocks* blocks_;     // where blocks come from and go back to
   std::shared_ptr<char[]> buf_;
   std::size_t capacity_ = 0;
-  Block spare_;  // the block read before buf_, kept for reuse
   std::size_t begin_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // end of the bytes read
   std::uint64_t base_ = 0;  // input offset of buf_[0]

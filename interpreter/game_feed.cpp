@@ -214,7 +214,7 @@ GameFeed::~GameFeed() = default;
 
 bool GameFeed::split(const ShardFile& input, Handler& handler) {
   std::string error;
-  auto splitter = chess::PgnSplitter::open(input.path, settings_.strict, &error, settings_.nested_comments);
+  auto splitter = chess::PgnSplitter::open(input.path, settings_.strict, &error, settings_.nested_comments, &blocks_);
   if (!splitter) {
     // Said after every game before it: the kept input's chunks are retired (or cut again) first.
     if (!settle_split(handler)) return false;

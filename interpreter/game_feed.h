@@ -140,6 +140,7 @@ class GameFeed {
   Context probe_;                 // where the tag gate is asked (movetext_unneeded)
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
+  chess::SplitterBlocks blocks_;  // the splitters' memory, from one input to the next (before kept_: it outlives it)
   std::unique_ptr<InputCut> kept_;  // the input split() left with chunks in flight, or null
 };
 

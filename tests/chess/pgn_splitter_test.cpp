@@ -179,3 +179,85 @@ TEST_CASE("a game's text stays as it was cut while its owner is kept", "[pgn_spl
   release(held.size());
   CHECK(released == copies.size());
 }
+
+TEST_CASE("splitter blocks are handed out again only once no text holds them", "[pgn_splitter]") {
+  using quarry::chess::SplitterBlocks;
+  SplitterBlocks blocks;
+  SplitterBlocks::Block first = blocks.take(100);
+  const char* const first_bytes = first.bytes.get();
+  std::shared_ptr<const char[]> text = first.bytes;  // a text cut from it, still in flight
+  blocks.give(std::move(first));
+  SplitterBlocks::Block second = blocks.take(100);
+  CHECK(second.bytes.get() != first_bytes);
+  text.reset();
+  SplitterBlocks::Block third = blocks.take(100);
+  CHECK(third.bytes.get() == first_bytes);
+  // Too small for what is asked: not handed out.
+  blocks.give(std::move(third));
+  CHECK(blocks.take(101).bytes.get() != first_bytes);
+  // A block grown for a long game is not kept.
+  SplitterBlocks::Block large = blocks.take(SplitterBlocks::kKeptCapacity + 1);
+  const std::weak_ptr<char[]> large_kept = large.bytes;
+  blocks.give(std::move(large));
+  CHECK(large_kept.expired());
+  // At most kKept blocks are kept: the oldest given goes.
+  SplitterBlocks few;
+  std::vector<SplitterBlocks::Block> taken;
+  std::vector<std::weak_ptr<char[]>> kept;
+  for (std::size_t i = 0; i <= SplitterBlocks::kKept; ++i) {
+    taken.push_back(few.take(64));
+    kept.emplace_back(taken.back().bytes);
+  }
+  for (SplitterBlocks::Block& b : taken) few.give(std::move(b));
+  CHECK(kept.front().expired());
+  for (std::size_t i = 1; i < kept.size(); ++i) CHECK(!kept[i].expired());
+}
+
+TEST_CASE("splitters that share their blocks keep every held text as it was cut", "[pgn_splitter]") {
+  // Three inputs cut in turn into chunks with one SplitterBlocks, as the threads' reader does; the
+  // texts of each input are held until the next input is half cut (an input's last chunks stay in
+  // flight while the next one is cut).
+  std::vector<std::string> inputs;
+  for (int n = 0; n < 3; ++n) {
+    std::string text;
+    for (int i = 0; text.size() < 2 * quarry::chess::PgnSplitter::kBlockSize + 1000 * n; ++i) {
+      text += "[Event \"" + std::to_string(n) + "." + std::to_string(i) + "\"]\n\n1. d4 {" +
+              std::string(static_cast<std::size_t>((i * 7 + n) % 500), 'x') + "} *\n\n";
+    }
+    inputs.push_back(text);
+  }
+  quarry::chess::SplitterBlocks blocks;
+  std::deque<std::pair<std::string_view, std::shared_ptr<const char[]>>> held;
+  std::deque<std::string> expected;
+  std::size_t checked = 0;
+  for (const std::string& input : inputs) {
+    quarry::chess::PgnSplitter splitter(quarry::chess::byte_source_from_text(input, ""), false, false, &blocks);
+    std::string_view chunk;
+    std::uint64_t line = 0;
+    bool last = false;
+    std::size_t offset = 0;
+    std::size_t cut = 0;
+    while (splitter.next_chunk(chunk, line, last) == quarry::chess::PgnSplitter::ChunkStatus::Chunk) {
+      REQUIRE(chunk == std::string_view(input).substr(offset, chunk.size()));
+      offset += chunk.size();
+      held.emplace_back(chunk, splitter.text_owner());
+      expected.emplace_back(chunk);
+      if (++cut % 2000 == 0) {  // the oldest texts are let go, the rest stay in flight
+        while (held.size() > 1500) {
+          CHECK(held.front().first == expected.front());
+          held.pop_front();
+          expected.pop_front();
+          ++checked;
+        }
+      }
+    }
+    CHECK(offset == input.size());
+  }
+  while (!held.empty()) {
+    CHECK(held.front().first == expected.front());
+    held.pop_front();
+    expected.pop_front();
+    ++checked;
+  }
+  CHECK(checked > 6000);
+}
