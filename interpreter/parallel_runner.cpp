@@ -25,8 +25,7 @@ struct GameJob {
   std::string before;       // the reader's messages for standard error that precede this game
   Kind kind = Kind::Messages;
   chess::Game game;         // Game: read by the reader; Text: read by the worker
-  std::string_view text;    // Text: the game's text, as the splitter cut it, in the splitter's memory
-  std::shared_ptr<const char[]> text_owner;  // keeps `text`; taken and dropped by the reader's thread only
+  std::string_view text;    // Text: the game's text, as the splitter cut it, in the splitter's memory (Batch::owners)
   std::uint64_t first_line = 0;
   std::uint64_t ordinal = 0;
   TextCut cut = TextCut::Exact;  // Text: a chunk's reader checks that it holds one whole game
@@ -69,6 +68,10 @@ struct Batch {
   // the splitter's blocks, stay those of ordinary games.
   static constexpr std::size_t kTextBytes = std::size_t{64} << 10;
   std::vector<GameJob> jobs;  // the first `used` are this batch's; the rest keep their memory
+  // The splitter's blocks the texts of `jobs` lie in, each once: a batch's texts mostly share one.
+  // Taken and dropped by the reader's thread only (a copy per text would be two atomic operations
+  // a game).
+  std::vector<std::shared_ptr<const char[]>> owners;
   std::size_t used = 0;
   std::size_t text_bytes = 0;  // of the Text jobs
   bool done = false;  // guarded by the run's mutex
@@ -256,7 +259,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     GameJob& job = *claimed;
     job.cut = cut;
     job.text = text;
-    job.text_owner = owner;
+    if (filling_->owners.empty() || filling_->owners.back() != owner) filling_->owners.push_back(owner);
     job.first_line = first_line;
     job.ordinal = ordinal;
     if (paths_.empty() || paths_.back() != input.path) paths_.push_back(input.path);
@@ -391,6 +394,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
 
   // A batch retired or dropped (its jobs recycled) is kept for reuse.
   void to_spare(std::unique_ptr<Batch> batch) {
+    batch->owners.clear();
     batch->used = 0;
     batch->text_bytes = 0;
     batch->done = false;
@@ -439,7 +443,6 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     // A long game's nodes are not kept for the next one: the window's memory stays that of
     // ordinary games, whatever the longest game read so far.
     if (job.game.node_count() > kKeptNodes) job.game = chess::Game();
-    job.text_owner.reset();
     job.before.clear();
     job.kind = GameJob::Kind::Messages;
     job.cut = TextCut::Exact;
