@@ -4,6 +4,9 @@
 // before the first move.
 #include "builtins/sort.h"
 
+#include <compare>
+#include <variant>
+
 #include "builtins/builtins.h"
 #include "builtins/comparison.h"
 #include "interpreter/binder.h"
@@ -31,7 +34,7 @@ class Sort final : public Filter {
       ctx.rollback_comments(mark);
       return std::nullopt;
     }
-    keep(ctx, mark, SortKey{*n});
+    keep(ctx, mark, *n);
     return n;
   }
   std::optional<std::string> text(Context& ctx) const override {
@@ -41,25 +44,36 @@ class Sort final : public Filter {
       ctx.rollback_comments(mark);
       return std::nullopt;
     }
-    keep(ctx, mark, SortKey{*t});
+    keep(ctx, mark, *t);
     return t;
   }
 
  private:
   // After the body gave `v` from `mark`: keeps the value and its comments when it is the game's
   // best so far (all of the equally best ones' with keep_all_best); the log goes back to the mark.
-  [[gnu::noinline]] void keep(Context& ctx, CommentMark mark, SortKey v) const {
+  // `v` is compared where it is: a string is copied only when it is the new best.
+  template <typename Value>
+  [[gnu::noinline]] void keep(Context& ctx, CommentMark mark, const Value& v) const {
     SortState& state = ctx.sorts()[static_cast<std::size_t>(index_)];
     std::vector<chess::InsertedComment>& comments = ctx.comments();
     std::size_t first = mark.comments();
-    bool better = !state.best || (minimize_ ? v < *state.best : v > *state.best);
+    const std::strong_ordering order = state.best ? compare(v, *state.best) : std::strong_ordering::greater;
+    bool better = !state.best || (minimize_ ? order < 0 : order > 0);
     if (better) {
-      state.best = std::move(v);
+      state.best.emplace(std::in_place_type<Value>, v);
       state.comments.assign(comments.begin() + static_cast<std::ptrdiff_t>(first), comments.end());
-    } else if (v == *state.best && ctx.keep_all_best()) {
+    } else if (order == 0 && ctx.keep_all_best()) {
       state.comments.insert(state.comments.end(), comments.begin() + static_cast<std::ptrdiff_t>(first), comments.end());
     }
     comments.resize(first);
+  }
+
+  // A sort's values are of its own type, the one its best holds; a value of the other type (a
+  // numeric sort asked for its text) is ordered as SortKey orders them, numbers first.
+  template <typename Value>
+  static std::strong_ordering compare(const Value& v, const SortKey& best) {
+    if (const Value* same = std::get_if<Value>(&best)) return v <=> *same;
+    return SortKey{v} <=> best;
   }
 
   int index_;

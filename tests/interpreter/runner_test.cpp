@@ -285,6 +285,21 @@ TEST_CASE("each game keeps its own header comments, written at once or held for 
   CHECK(sorted.output.find("{Ply: 2} {Game number 4} {CQL} 1.d4") != std::string::npos);
 }
 
+TEST_CASE("a string sort keeps each game's best string, compared as text", "[runner]") {
+  // ply + 5 as text: "10" comes before "5", so the smallest string is not the smallest number.
+  Run smallest("sort min \"Key\" str(ply + 5)", {});
+  REQUIRE(smallest.ok);
+  CHECK(smallest.output.find("{Key: 10} {Game number 3}") != std::string::npos);  // Scholar, plies 0-7
+  CHECK(smallest.output.find("{Key: 5} {Game number 1}") != std::string::npos);   // Fool, plies 0-4
+  CHECK(smallest.output.find("{Key: 5} {Game number 4}") != std::string::npos);   // Quiet, plies 0-2
+  CHECK(smallest.output.find("{Key: 10}") < smallest.output.find("{Key: 5}"));
+  Run largest("sort \"Key\" str(ply + 5)", {});
+  REQUIRE(largest.ok);
+  CHECK(largest.output.find("{Key: 9} {Game number 1}") != std::string::npos);
+  CHECK(largest.output.find("{Key: 9} {Game number 3}") != std::string::npos);
+  CHECK(largest.output.find("{Key: 7} {Game number 4}") != std::string::npos);
+}
+
 TEST_CASE("threads cut again the chunks that fail their check, and match one thread", "[runner][threads]") {
   // Many batches in flight when a chunk fails (a comment between games, a game ended by the next
   // tag): the texts after it are dropped, unread once a thread saw the failure, and cut again.
