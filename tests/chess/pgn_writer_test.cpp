@@ -590,3 +590,39 @@ TEST_CASE("move numbers past 99999 are written as the register-held ones are", "
     }
   }
 }
+
+TEST_CASE("plain moves: numbers by ply from any start, up to the table's end and past it", "[pgn_writer]") {
+  // The runs of plain moves take a move's number from its node's ply and the start's counter and
+  // side; a game whose numbers would run past the table is written move by move. Each must read
+  // as the general path writes it (comments of their own at every node), checks, captures and
+  // variations included.
+  const char* const moves_white = "Ra2 Kd7 Rxa7+ (Ra8 Kc7) Kc6 Ra6+ Kb5 Rxh6 Ka4 Rh4+ *";
+  const char* const moves_black = "Kd7 Ra2 Kc6 Rxa7 (Ra6+ Kb5) Kb5 Ra5+ Kxa5 Kd2 *";
+  std::vector<PgnFormat> formats(3);
+  formats[1].compact_moves = false;
+  formats[2].line_width = 12;
+  for (const int counter : {0, 1, 9, 99, 100, 994, 995, 996, 999, 1000}) {
+    for (const bool black : {false, true}) {
+      const std::string fen = std::string("4k3/p7/7p/8/8/8/8/R3K3 ") + (black ? "b" : "w") + " - - 0 " +
+                              std::to_string(counter);
+      const Game g = read_one("[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + (black ? moves_black : moves_white));
+      std::vector<NodeId> all;
+      for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+      const std::vector<InsertedComment> none;
+      for (const PgnFormat& f : formats) {
+        INFO(fen << ", width " << f.line_width << (f.compact_moves ? "" : ", spaced"));
+        require_repeated_same(g, f, none, "CQL", all);
+      }
+    }
+  }
+  const Game start_black = read_one("[SetUp \"1\"]\n[FEN \"4k3/p7/7p/8/8/8/8/R3K3 b - - 0 995\"]\n\n" +
+                                    std::string(moves_black));
+  std::vector<NodeId> all;
+  for (NodeId id = 0; id < start_black.node_count(); ++id) all.push_back(id);
+  std::string out;
+  PgnFormat wide;
+  wide.line_width = 200;
+  PgnWriter(wide).write(out, start_black, {}, RepeatedComment{"CQL", all});
+  CHECK(out.ends_with("\n\n{CQL} 995...Kd7 {CQL} 996.Ra2 {CQL} 996...Kc6 {CQL} 997.Rxa7 {CQL} (997.Ra6+ {CQL} "
+                      "997...Kb5 {CQL}) 997...Kb5 {CQL} 998.Ra5+ {CQL} 998...Kxa5 {CQL} 999.Kd2 {CQL} *\n\n"));
+}
