@@ -92,6 +92,11 @@ class LineWriter {
       separate(size);
       to_ = put_move(to_, number, san);
     }
+    // move_word right after another word of this Run or of the line (never at a line start).
+    void move_word_mid_line(Chars8 number, Chars8 san) {
+      separate_mid_line(number.size + san.size);
+      to_ = put_move(to_, number, san);
+    }
     // A word of at most 16 characters held in two registers (a ready comment token, "{CQL}").
     void word16(Chars8 low, Chars8 high) {
       separate(low.size + high.size);
@@ -141,6 +146,8 @@ class LineWriter {
     size_ = static_cast<std::size_t>(run.to_ - data_.get());
     column_ = run.column_;
   }
+  // Whether nothing stands on the current line yet.
+  bool at_line_start() const { return column_ == 0; }
   // Whether the next word is glued to the last (after "(" in compact variations): no Run then.
   bool glue_pending() const { return glue_next_; }
 

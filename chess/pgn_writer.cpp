@@ -95,16 +95,24 @@ void opaque(T& value) {
 #endif
 }
 
-// The node after `node` (numbered `id`) on its line, kNoNode at the line's end. The reader
-// appends a move's node right after its parent's, so the next node is nearly always id + 1: taken
-// as a guess (checked by a branch the CPU predicts), the next node's loads need not wait for this
-// node's first_child, a chain of loads that set the pace of the writer's loop.
-[[gnu::always_inline]] inline NodeId next_in_line(const GameNode& node, NodeId id) {
-  const NodeId next = node.first_child;
+// Steps `node` (numbered `id`) to the next node on its line; false at the line's end. The reader
+// appends a move's node right after its parent's, so the next node is nearly always id + 1, the
+// next GameNode in memory: taken as a guess (checked by a branch the CPU predicts), the next
+// node's loads need not wait for this node's first_child, a chain of loads that set the pace of
+// the writer's loop, nor for its address to be computed from it.
+[[gnu::always_inline]] inline bool step_in_line(const GameNode* nodes, const GameNode*& node, NodeId& id) {
+  const NodeId next = node->first_child;
+  if (next == kNoNode) return false;
   NodeId guess = id + 1;
   opaque(guess);
-  if (next != guess) [[unlikely]] return next;
-  return guess;
+  if (next != guess) [[unlikely]] {
+    id = next;
+    node = &nodes[next];
+    return true;
+  }
+  id = guess;
+  ++node;
+  return true;
 }
 
 }  // namespace
@@ -442,15 +450,17 @@ NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
   if (!tabled_numbers_) [[unlikely]] return id;
   if (!at_every_node_ || repeated_block_size_ == 0) return plain_run<false, false>(id, first);
   const bool default_layout = format_.move_numbers && format_.compact_moves && format_.move_number_after_comment &&
-                              !format_.elide_variations && !indexed_ && repeated_block_size_ <= 8 && need_number_;
+                              !format_.elide_variations && !indexed_ && repeated_block_size_ <= 8 && need_number_ &&
+                              !line_.at_line_start();
   return default_layout ? plain_run<true, true>(id, first) : plain_run<true, false>(id, first);
 }
 
 // plain_moves' loop. kEveryNode: the ready comment token goes after every move (`true`), known
 // without a look at the node. kDefaultLayout (with kEveryNode): the default format, no comment
-// inserted past the root, a token of at most 8 characters ("{CQL}") and a number due before the
-// first move, known at compile time: every move then gets its number (a comment comes before
-// it), and `true`'s loop keeps less in registers and tests less per move.
+// inserted past the root, a token of at most 8 characters ("{CQL}"), a number due before the
+// first move and a line begun, known at compile time: every move then gets its number and comes
+// after a word (a comment comes before it), and `true`'s loop keeps less in registers and tests
+// less per move.
 template <bool kEveryNode, bool kDefaultLayout>
 NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
   static_assert(kEveryNode || !kDefaultLayout);
@@ -473,8 +483,9 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
   LineWriter::Run run = line_.open_run(2 * LineWriter::kRunWordRoom * game_->node_count());
   // A first child's parent is the node written before it: only the run's first node loads it.
   const GameNode* parent = &nodes[nodes[id].parent];
+  const GameNode* at = &nodes[id];
   for (;;) {
-    const GameNode& node = nodes[id];
+    const GameNode& node = *at;
     const bool repeated = kEveryNode || repeated_at[id] != 0;
     if (node.annotation_index != kNoAnnotations || (first && opens_variations && node.next_sibling != kNoNode) ||
         (!kEveryNode && repeated && block_low.size == 0) || (inserted_at != nullptr && inserted_at[id] != inserted_at[id + 1])) {
@@ -492,7 +503,11 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
     LineWriter::Chars8 san{san_word, san_word >> 56};
     if (san_word == 0) [[unlikely]] san = san_chars(move_san(nodes, *parent, node));
     if (numbered && spaced) san = {san.chars << 8 | ' ', san.size + 1};
-    run.move_word(number, san);
+    if constexpr (kDefaultLayout) {
+      run.move_word_mid_line(number, san);
+    } else {
+      run.move_word(number, san);
+    }
     need_number = false;
     if constexpr (kDefaultLayout) {
       run.word8_after_word(block_low);
@@ -501,10 +516,12 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
       run.word16(block_low, block_high);
       need_number = number_after_comment;
     }
-    parent = &node;
+    parent = at;
     first = true;
-    id = next_in_line(node, id);
-    if (id == kNoNode) break;
+    if (!step_in_line(nodes, at, id)) {
+      id = kNoNode;
+      break;
+    }
   }
   line_.close_run(run);
   need_number_ = need_number;

@@ -86,6 +86,7 @@ inline constexpr auto kSanPrefixes = [] {
 // in bits 8i to 8i+7, the count in the top byte), when the move is common; else 0, and the caller
 // asks san_text. Common: an ordinary move or en passant, no other piece of the mover's type that
 // reaches its square on an empty board, and no check unless a legal reply is known (no mate).
+// `m` is a legal move of `before` or the null move, as in a game tree.
 // The same text as san_text, tested against it (tests/chess/san_writer_test.cpp). Inline: called
 // out of line for each move, the writer's loop saved and reloaded its registers around it.
 [[gnu::always_inline]] inline std::uint64_t common_san_word(const Position& before, Move m, const Position& after,
@@ -95,13 +96,17 @@ inline constexpr auto kSanPrefixes = [] {
   const PieceType type = before.piece_at(from).type();
   const std::uint64_t reach =
       detail::kSanReach[static_cast<std::size_t>(index_of(type))][static_cast<std::size_t>(to.index())];
-  const std::uint64_t rivals = reach & before.pieces(before.side_to_move(), type).without(from).bits();
+  // The mover itself is among them (a legal move's piece reaches its square, and reach is
+  // symmetric): a rival is a second one.
+  const std::uint64_t in_reach = reach & before.pieces(before.side_to_move(), type).bits();
+  const std::uint64_t rivals = in_reach & (in_reach - 1);
   const Move::Kind kind = m.kind();
   // One branch, nearly never taken: Promotion and Castling are the odd kinds.
   const bool rare =
       ((static_cast<unsigned>(kind) & 1) != 0) | m.is_null() | (rivals != 0) | (after.in_check() & !reply_known);
   if (rare) [[unlikely]] return 0;
-  const bool capture = !before.piece_at(to).is_none() | (kind == Move::Kind::EnPassant);
+  // Of the kinds left, Normal (0) and EnPassant (2), only en passant has bit 1 set.
+  const bool capture = !before.piece_at(to).is_none() | ((static_cast<unsigned>(kind) >> 1) != 0);
   const std::uint64_t prefix =
       detail::kSanPrefixes[16 * static_cast<std::size_t>(index_of(type)) + 8 * std::size_t{capture} +
                            static_cast<std::size_t>(from.file())];

@@ -626,3 +626,40 @@ TEST_CASE("plain moves: numbers by ply from any start, up to the table's end and
   CHECK(out.ends_with("\n\n{CQL} 995...Kd7 {CQL} 996.Ra2 {CQL} 996...Kc6 {CQL} 997.Rxa7 {CQL} (997.Ra6+ {CQL} "
                       "997...Kb5 {CQL}) 997...Kb5 {CQL} 998.Ra5+ {CQL} 998...Kxa5 {CQL} 999.Kd2 {CQL} *\n\n"));
 }
+
+TEST_CASE("plain moves: a line whose nodes are not stored one after another", "[pgn_writer]") {
+  // The runs of plain moves guess that a node's child is the next node in memory (the reader
+  // stores them so); a tree built in another order must be written the same, its lines followed
+  // by their links, with a comment at every node and without.
+  Game g;
+  auto play = [&g](NodeId parent, const char* san) {
+    const auto m = parse_san(g.node(parent).position, san);
+    REQUIRE(m.has_value());
+    return g.add_child(parent, *m);
+  };
+  const NodeId e4 = play(g.root(), "e4");
+  const NodeId d4 = play(g.root(), "d4");
+  const NodeId c5 = play(e4, "c5");
+  const NodeId d5 = play(d4, "d5");
+  const NodeId e5 = play(e4, "e5");
+  const NodeId nf3 = play(c5, "Nf3");
+  play(d5, "c4");
+  const NodeId nc6 = play(play(e5, "Nf3"), "Nc6");
+  const NodeId d6 = play(nf3, "d6");
+  play(play(nc6, "Bb5"), "a6");
+  play(play(d6, "d4"), "cxd4");
+  std::vector<NodeId> all;
+  for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+  const std::vector<InsertedComment> none;
+  for (int width : {12, 30, 79}) {
+    PgnFormat f;
+    f.line_width = width;
+    require_repeated_same(g, f, none, "CQL", all);
+  }
+  std::string out;
+  PgnFormat wide;
+  wide.line_width = 200;
+  PgnWriter(wide).write(out, g, {}, RepeatedComment{"CQL", all});
+  CHECK(out == "\n{CQL} 1.e4 {CQL} (1.d4 {CQL} 1...d5 {CQL} 2.c4 {CQL}) 1...c5 {CQL} (1...e5 {CQL} 2.Nf3 {CQL} "
+               "2...Nc6 {CQL} 3.Bb5 {CQL} 3...a6 {CQL}) 2.Nf3 {CQL} 2...d6 {CQL} 3.d4 {CQL} 3...cxd4 {CQL} *\n\n");
+}
