@@ -54,8 +54,9 @@ inline constexpr auto kSanSquareNames = [] {
 
 // What a common SAN has before its destination, by the mover's type, whether it captures and the
 // file it leaves (entry 16 type + 8 capture + file): the characters in the low bytes and their
-// count times 8 in the top byte. "N", "Nx", "exd" less its "d": a pawn's push has none. Looked
-// up, because whether a move is a pawn's or a capture follows no pattern a branch could predict.
+// count times 8 in the top byte: "N", "Nx", "ex" (a pawn's capture, from its file), and nothing
+// for a pawn's push. Looked up, because whether a move is a pawn's or a capture follows no
+// pattern a branch could predict.
 inline constexpr std::uint64_t kSanPrefixShift = 56;
 inline constexpr auto kSanPrefixes = [] {
   constexpr char kLetters[] = " PNBRQK";
