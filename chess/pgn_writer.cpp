@@ -16,6 +16,7 @@
 #include "chess/pgn_line_writer.h"
 #include "chess/pgn_move_token.h"
 #include "chess/pgn_tag_line.h"
+#include "chess/san_common.h"
 
 namespace quarry::chess {
 
@@ -69,13 +70,17 @@ void assign_compact_text(std::string& out, std::string_view text) {
 // read back, so tag patterns never leave them out.
 bool defines_the_game(std::string_view name) { return name == "FEN" || name == "SetUp" || name == "Variant"; }
 
-// The SAN of a node's move; `nodes` are its game's nodes. A node's move is legal or the null move
-// (the reader and the REPL add no other): a child that is not a null move is a legal reply, so a
-// check before it is no mate. Looked at only after a check, the one case where it matters.
+// Whether a legal move is known to follow the node's move; `nodes` are its game's nodes. A node's
+// move is legal or the null move (the reader and the REPL add no other): a child that is not a
+// null move is a legal reply, so a check before it is no mate. Looked at only after a check, the
+// one case where it matters.
+bool reply_known(const GameNode* nodes, const GameNode& node) {
+  return node.position.in_check() && node.first_child != kNoNode && !nodes[node.first_child].move.is_null();
+}
+
+// The SAN of a node's move.
 SanText move_san(const GameNode* nodes, const GameNode& parent, const GameNode& node) {
-  const bool reply_known =
-      node.position.in_check() && node.first_child != kNoNode && !nodes[node.first_child].move.is_null();
-  return san_text(parent.position, node.move, node.position, reply_known);
+  return san_text(parent.position, node.move, node.position, reply_known(nodes, node));
 }
 SanText move_san(const GameNode* nodes, const GameNode& node) { return move_san(nodes, nodes[node.parent], node); }
 
@@ -90,16 +95,24 @@ void opaque(T& value) {
 #endif
 }
 
-// The node after `node` (numbered `id`) on its line, kNoNode at the line's end. The reader
-// appends a move's node right after its parent's, so the next node is nearly always id + 1: taken
-// as a guess (checked by a branch the CPU predicts), the next node's loads need not wait for this
-// node's first_child, a chain of loads that set the pace of the writer's loop.
-[[gnu::always_inline]] inline NodeId next_in_line(const GameNode& node, NodeId id) {
-  const NodeId next = node.first_child;
+// Steps `node` (numbered `id`) to the next node on its line; false at the line's end. The reader
+// appends a move's node right after its parent's, so the next node is nearly always id + 1, the
+// next GameNode in memory: taken as a guess (checked by a branch the CPU predicts), the next
+// node's loads need not wait for this node's first_child, a chain of loads that set the pace of
+// the writer's loop, nor for its address to be computed from it.
+[[gnu::always_inline]] inline bool step_in_line(const GameNode* nodes, const GameNode*& node, NodeId& id) {
+  const NodeId next = node->first_child;
+  if (next == kNoNode) return false;
   NodeId guess = id + 1;
   opaque(guess);
-  if (next != guess) [[unlikely]] return next;
-  return guess;
+  if (next != guess) [[unlikely]] {
+    id = next;
+    node = &nodes[next];
+    return true;
+  }
+  id = guess;
+  ++node;
+  return true;
 }
 
 }  // namespace
@@ -166,9 +179,12 @@ class PgnWriter::Impl {
   std::string text_;                  // a token being put together
   std::vector<Frame> stack_;
   bool need_number_ = true;  // black's move gets "N..." at a line start or after a comment
-  // Every move number of the game is below kRegisterMoveNumbers (its start's counter and its
-  // node count say so): plain_moves may write them. Else move() writes each move.
-  bool register_numbers_ = true;
+  // The kMoveNumbers entry of the root's move number and side (2n, or 2n + 1 with black to move):
+  // the entry before a node's move is this plus the node's ply, less one. plain_moves writes a
+  // game only when every entry its nodes could need is in the table (tabled_numbers_); else
+  // move() writes each move.
+  std::uint32_t number_base_ = 2;
+  bool tabled_numbers_ = true;
   const bool plain_layout_;  // the format lets plain_moves write moves (no split move numbers)
 };
 
@@ -431,17 +447,20 @@ void PgnWriter::Impl::long_numbered_move(NodeId id, const GameNode& node, bool w
 // move() (no move written: `id`), or kNoNode at the line's end. Most games are such one run.
 // `id` is a node: movetext() calls it only for a line's next move.
 NodeId PgnWriter::Impl::plain_moves(NodeId id, bool first) {
-  if (!register_numbers_) [[unlikely]] return id;
+  if (!tabled_numbers_) [[unlikely]] return id;
   if (!at_every_node_ || repeated_block_size_ == 0) return plain_run<false, false>(id, first);
   const bool default_layout = format_.move_numbers && format_.compact_moves && format_.move_number_after_comment &&
-                              !format_.elide_variations && !indexed_ && repeated_block_size_ <= 8;
+                              !format_.elide_variations && !indexed_ && repeated_block_size_ <= 8 && need_number_ &&
+                              !line_.at_line_start();
   return default_layout ? plain_run<true, true>(id, first) : plain_run<true, false>(id, first);
 }
 
 // plain_moves' loop. kEveryNode: the ready comment token goes after every move (`true`), known
 // without a look at the node. kDefaultLayout (with kEveryNode): the default format, no comment
-// inserted past the root, and a token of at most 8 characters ("{CQL}"), known at compile time:
-// `true`'s loop then keeps less in registers and tests less per move.
+// inserted past the root, a token of at most 8 characters ("{CQL}"), a number due before the
+// first move and a line begun, known at compile time: every move then gets its number and comes
+// after a word (a comment comes before it), and `true`'s loop keeps less in registers and tests
+// less per move.
 template <bool kEveryNode, bool kDefaultLayout>
 NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
   static_assert(kEveryNode || !kDefaultLayout);
@@ -458,24 +477,37 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
   const bool spaced = !kDefaultLayout && !format_.compact_moves;
   const bool number_after_comment = kDefaultLayout || format_.move_number_after_comment;
   bool need_number = need_number_;
+  // The move number before a node's move by its ply (number_base_ is at least 1).
+  const std::uint64_t* const number_at_ply = kMoveNumbers.data() + (number_base_ - 1);
+  const unsigned white_parity = (number_base_ - 1) & 1;  // the parity of a ply that is white's move
   LineWriter::Run run = line_.open_run(2 * LineWriter::kRunWordRoom * game_->node_count());
   // A first child's parent is the node written before it: only the run's first node loads it.
   const GameNode* parent = &nodes[nodes[id].parent];
+  const GameNode* at = &nodes[id];
   for (;;) {
-    const GameNode& node = nodes[id];
+    const GameNode& node = *at;
     const bool repeated = kEveryNode || repeated_at[id] != 0;
     if (node.annotation_index != kNoAnnotations || (first && opens_variations && node.next_sibling != kNoNode) ||
         (!kEveryNode && repeated && block_low.size == 0) || (inserted_at != nullptr && inserted_at[id] != inserted_at[id + 1])) {
       break;
     }
-    const Position& before = parent->position;
-    const bool white = before.side_to_move() == Color::White;
+    // The move number from the node's ply, read with the move: the parent's counter and side to
+    // move lie on another cache line.
+    const std::uint64_t number_entry = number_at_ply[node.ply];
+    const bool white = ((node.ply ^ white_parity) & 1) == 0;
     LineWriter::Chars8 number;
-    const bool numbered = numbers && (white || need_number);
-    if (numbered) number = move_number(static_cast<unsigned>(before.fullmove_number()), white);
-    LineWriter::Chars8 san = san_chars(move_san(nodes, *parent, node));
+    const bool numbered = kDefaultLayout || (numbers && (white || need_number));
+    if (numbered) number = {number_entry, number_entry >> kCountShift};
+    const std::uint64_t san_word =
+        common_san_word(parent->position, node.move, node.position, reply_known(nodes, node));
+    LineWriter::Chars8 san{san_word, san_word >> 56};
+    if (san_word == 0) [[unlikely]] san = san_chars(move_san(nodes, *parent, node));
     if (numbered && spaced) san = {san.chars << 8 | ' ', san.size + 1};
-    run.move_word(number, san);
+    if constexpr (kDefaultLayout) {
+      run.move_word_mid_line(number, san);
+    } else {
+      run.move_word(number, san);
+    }
     need_number = false;
     if constexpr (kDefaultLayout) {
       run.word8_after_word(block_low);
@@ -484,10 +516,12 @@ NodeId PgnWriter::Impl::plain_run(NodeId id, bool first) {
       run.word16(block_low, block_high);
       need_number = number_after_comment;
     }
-    parent = &node;
+    parent = at;
     first = true;
-    id = next_in_line(node, id);
-    if (id == kNoNode) break;
+    if (!step_in_line(nodes, at, id)) {
+      id = kNoNode;
+      break;
+    }
   }
   line_.close_run(run);
   need_number_ = need_number;
@@ -558,9 +592,12 @@ std::string_view PgnWriter::Impl::write(const Game& game, std::span<const std::s
     result = valid ? std::string_view(*tag) : std::string_view("*");
   }
   game_ = &game;
-  // A game of n nodes has at most n moves: its last number is below start + n / 2 + 1.
-  register_numbers_ = static_cast<std::uint64_t>(game.node(game.root()).position.fullmove_number()) +
-                          game.node_count() / 2 + 1 < kRegisterMoveNumbers;
+  // A game of n nodes has at most n - 1 moves: its last entry is below base + n - 1.
+  const Position& start = game.node(game.root()).position;
+  const std::uint64_t base =
+      2 * static_cast<std::uint64_t>(start.fullmove_number()) + (start.side_to_move() == Color::Black ? 1 : 0);
+  number_base_ = static_cast<std::uint32_t>(std::min<std::uint64_t>(base, 2 * kTabledMoveNumbers));
+  tabled_numbers_ = base >= 1 && base + game.node_count() <= 2 * kTabledMoveNumbers;
   index_inserted(inserted);
   index_repeated(repeated);
   movetext(result);

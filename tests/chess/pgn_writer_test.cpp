@@ -590,3 +590,76 @@ TEST_CASE("move numbers past 99999 are written as the register-held ones are", "
     }
   }
 }
+
+TEST_CASE("plain moves: numbers by ply from any start, up to the table's end and past it", "[pgn_writer]") {
+  // The runs of plain moves take a move's number from its node's ply and the start's counter and
+  // side; a game whose numbers would run past the table is written move by move. Each must read
+  // as the general path writes it (comments of their own at every node), checks, captures and
+  // variations included.
+  const char* const moves_white = "Ra2 Kd7 Rxa7+ (Ra8 Kc7) Kc6 Ra6+ Kb5 Rxh6 Ka4 Rh4+ *";
+  const char* const moves_black = "Kd7 Ra2 Kc6 Rxa7 (Ra6+ Kb5) Kb5 Ra5+ Kxa5 Kd2 *";
+  std::vector<PgnFormat> formats(3);
+  formats[1].compact_moves = false;
+  formats[2].line_width = 12;
+  for (const int counter : {0, 1, 9, 99, 100, 994, 995, 996, 999, 1000}) {
+    for (const bool black : {false, true}) {
+      const std::string fen = std::string("4k3/p7/7p/8/8/8/8/R3K3 ") + (black ? "b" : "w") + " - - 0 " +
+                              std::to_string(counter);
+      const Game g = read_one("[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n\n" + (black ? moves_black : moves_white));
+      std::vector<NodeId> all;
+      for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+      const std::vector<InsertedComment> none;
+      for (const PgnFormat& f : formats) {
+        INFO(fen << ", width " << f.line_width << (f.compact_moves ? "" : ", spaced"));
+        require_repeated_same(g, f, none, "CQL", all);
+      }
+    }
+  }
+  const Game start_black = read_one("[SetUp \"1\"]\n[FEN \"4k3/p7/7p/8/8/8/8/R3K3 b - - 0 995\"]\n\n" +
+                                    std::string(moves_black));
+  std::vector<NodeId> all;
+  for (NodeId id = 0; id < start_black.node_count(); ++id) all.push_back(id);
+  std::string out;
+  PgnFormat wide;
+  wide.line_width = 200;
+  PgnWriter(wide).write(out, start_black, {}, RepeatedComment{"CQL", all});
+  CHECK(out.ends_with("\n\n{CQL} 995...Kd7 {CQL} 996.Ra2 {CQL} 996...Kc6 {CQL} 997.Rxa7 {CQL} (997.Ra6+ {CQL} "
+                      "997...Kb5 {CQL}) 997...Kb5 {CQL} 998.Ra5+ {CQL} 998...Kxa5 {CQL} 999.Kd2 {CQL} *\n\n"));
+}
+
+TEST_CASE("plain moves: a line whose nodes are not stored one after another", "[pgn_writer]") {
+  // The runs of plain moves guess that a node's child is the next node in memory (the reader
+  // stores them so); a tree built in another order must be written the same, its lines followed
+  // by their links, with a comment at every node and without.
+  Game g;
+  auto play = [&g](NodeId parent, const char* san) {
+    const auto m = parse_san(g.node(parent).position, san);
+    REQUIRE(m.has_value());
+    return g.add_child(parent, *m);
+  };
+  const NodeId e4 = play(g.root(), "e4");
+  const NodeId d4 = play(g.root(), "d4");
+  const NodeId c5 = play(e4, "c5");
+  const NodeId d5 = play(d4, "d5");
+  const NodeId e5 = play(e4, "e5");
+  const NodeId nf3 = play(c5, "Nf3");
+  play(d5, "c4");
+  const NodeId nc6 = play(play(e5, "Nf3"), "Nc6");
+  const NodeId d6 = play(nf3, "d6");
+  play(play(nc6, "Bb5"), "a6");
+  play(play(d6, "d4"), "cxd4");
+  std::vector<NodeId> all;
+  for (NodeId id = 0; id < g.node_count(); ++id) all.push_back(id);
+  const std::vector<InsertedComment> none;
+  for (int width : {12, 30, 79}) {
+    PgnFormat f;
+    f.line_width = width;
+    require_repeated_same(g, f, none, "CQL", all);
+  }
+  std::string out;
+  PgnFormat wide;
+  wide.line_width = 200;
+  PgnWriter(wide).write(out, g, {}, RepeatedComment{"CQL", all});
+  CHECK(out == "\n{CQL} 1.e4 {CQL} (1.d4 {CQL} 1...d5 {CQL} 2.c4 {CQL}) 1...c5 {CQL} (1...e5 {CQL} 2.Nf3 {CQL} "
+               "2...Nc6 {CQL} 3.Bb5 {CQL} 3...a6 {CQL}) 2.Nf3 {CQL} 2...d6 {CQL} 3.d4 {CQL} 3...cxd4 {CQL} *\n\n");
+}

@@ -6,8 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "chess/attacks.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/san_common.h"
 
 using namespace quarry::chess;
 
@@ -84,6 +86,18 @@ std::string reference_san(const Position& pos, const MoveList& legal, Move m) {
   return san;
 }
 
+// common_san_word's text: empty when it leaves the move to san_text.
+std::string common_san(const Position& pos, Move m, const Position& after, bool reply_known) {
+  const std::uint64_t word = common_san_word(pos, m, after, reply_known);
+  std::string san;
+  for (std::uint64_t i = 0; i < word >> 56; ++i) san += static_cast<char>(word >> (8 * i) & 0xff);
+  return san;
+}
+
+// Moves common_san_word wrote, and ones it left to san_text: both kinds must occur.
+int common_written = 0;
+int common_left = 0;
+
 // Compares every legal move of pos and, depth plies on, of every position reached; returns the
 // number of moves compared.
 int compare_tree(const Position& pos, int depth) {
@@ -98,6 +112,17 @@ int compare_tree(const Position& pos, int depth) {
     REQUIRE(to_san(pos, m) == expected);
     // Told that a reply exists (true unless it is mate), the writer gives the same text.
     if (!expected.ends_with('#')) REQUIRE(std::string(san_text(pos, m, after, true).view()) == expected);
+    // The PGN writer's inline SAN writes the same text, or leaves the move to san_text: always
+    // for castling, promotions, disambiguation, and a check whose reply is not known.
+    for (const bool reply_known : {false, true}) {
+      if (reply_known && expected.ends_with('#')) continue;
+      const std::string common = common_san(pos, m, after, reply_known);
+      const bool left_out = m.kind() == Move::Kind::Castling || m.kind() == Move::Kind::Promotion ||
+                            (after.in_check() && !reply_known);
+      if (left_out) REQUIRE(common.empty());
+      if (!common.empty()) REQUIRE(common == expected);
+      ++(common.empty() ? common_left : common_written);
+    }
     ++compared;
     if (depth > 0) compared += compare_tree(after, depth - 1);
   }
@@ -137,6 +162,31 @@ TEST_CASE("SAN writer matches SAN from its definition on every move a few plies 
   int compared = 0;
   for (const Start& s : starts) compared += compare_tree(fen(s.fen, s.chess960), s.depth);
   CHECK(compared > 100000);
+  // Most moves are common; disambiguated ones and the rest go to san_text.
+  CHECK(common_written > compared);
+  CHECK(common_left > 1000);
+}
+
+TEST_CASE("The PGN writer's inline SAN on common moves, spelled out", "[notation][san]") {
+  auto common = [](const char* fen_text, Move m, bool reply_known = false) {
+    const Position pos = fen(fen_text);
+    return common_san(pos, m, pos.after(m), reply_known);
+  };
+  const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  CHECK(common(start, move("e2", "e4")) == "e4");
+  CHECK(common(start, move("g1", "f3")) == "Nf3");
+  CHECK(common("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", move("e4", "d5")) == "exd5");
+  CHECK(common("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", move("d1", "d5")) == "Qxd5");
+  CHECK(common("8/8/8/1k1pP2R/8/8/8/4K3 w - d6 0 1", move("e5", "d6", Move::Kind::EnPassant), true) == "exd6+");
+  // A check is '+' only when a reply is known; else san_text looks for mate.
+  CHECK(common("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", move("a1", "a8"), true) == "Ra8+");
+  CHECK(common("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", move("a1", "a8")).empty());
+  // A rival in reach on an empty board, even a blocked one, leaves the move to san_text.
+  CHECK(common("4k3/8/8/8/8/8/8/R2PK2R w - - 0 1", move("h1", "f1")).empty());
+  CHECK(common("4k3/8/8/8/8/2N5/8/4K1N1 w - - 0 1", move("g1", "e2")).empty());
+  CHECK(common(start, Move::null()).empty());
+  CHECK(common("5k2/8/8/8/8/8/8/4K2R w K - 0 1", move("e1", "h1", Move::Kind::Castling)).empty());
+  CHECK(common("8/4P3/8/8/8/8/8/k3K3 w - - 0 1", move("e7", "e8", Move::Kind::Promotion, PieceType::Queen)).empty());
 }
 
 TEST_CASE("SAN writer on the tricky cases, spelled out", "[notation][san]") {
@@ -163,4 +213,19 @@ TEST_CASE("SAN writer on the tricky cases, spelled out", "[notation][san]") {
   CHECK(san(knights, move("b3", "d4")) == "Nb3d4");
   CHECK(san(knights, move("b5", "d4")) == "Nb5d4");
   CHECK(san(Position::initial(), Move::null()) == "--");
+}
+
+TEST_CASE("The inline SAN's reach table is the attack tables' empty-board reach", "[notation][san]") {
+  for (int s = 0; s < 64; ++s) {
+    const Square sq(s);
+    const auto i = static_cast<std::size_t>(s);
+    INFO(sq.name());
+    CHECK(detail::kSanReach[index_of(PieceType::Knight)][i] == knight_attacks(sq).bits());
+    CHECK(detail::kSanReach[index_of(PieceType::Bishop)][i] == bishop_rays(sq).bits());
+    CHECK(detail::kSanReach[index_of(PieceType::Rook)][i] == rook_rays(sq).bits());
+    CHECK(detail::kSanReach[index_of(PieceType::Queen)][i] == (rook_rays(sq) | bishop_rays(sq)).bits());
+    CHECK(detail::kSanReach[index_of(PieceType::King)][i] == king_attacks(sq).bits());
+    CHECK(detail::kSanReach[index_of(PieceType::Pawn)][i] == 0);
+    CHECK(detail::kSanReach[index_of(PieceType::None)][i] == 0);
+  }
 }
