@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "chess/notation.h"
+#include "chess/pgn_comment_text.h"
 #include "chess/pgn_line_writer.h"
 #include "chess/pgn_move_token.h"
 #include "chess/pgn_tag_line.h"
@@ -21,50 +22,6 @@
 namespace quarry::chess {
 
 namespace {
-
-// Comment text as it can be written and read back unchanged: line ends become '\n' (a lone CR
-// would end a ';' comment early) and a line starting with '[' gets a space before it (a reader
-// takes "[Event " at a line start inside a comment as the next game, as Quarry's does).
-void append_readable_comment(std::string& out, std::string_view text) {
-  const std::size_t begin = out.size();
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '\r') {
-      if (i + 1 < text.size() && text[i + 1] == '\n') continue;
-      c = '\n';
-    }
-    if (c == '[' && out.size() > begin && out.back() == '\n') out += ' ';
-    out += c;
-  }
-}
-
-// Whether the text can be written between braces as it is: no line end, no '}'. Every comment
-// is tested (`true` inserts one per position), so a table decides each character without branches.
-bool plain_comment(std::string_view text) {
-  static constexpr auto kSpecial = [] {
-    std::array<bool, 256> special{};
-    special['\n'] = special['\r'] = special['}'] = true;
-    return special;
-  }();
-  bool any = false;
-  for (char c : text) any |= kSpecial[static_cast<unsigned char>(c)];
-  return !any;
-}
-
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-// --compactcomments: every run of blanks (line ends included) becomes one space, none at the ends.
-void assign_compact_text(std::string& out, std::string_view text) {
-  out.clear();
-  for (char c : text) {
-    if (!is_blank(c)) {
-      out += c;
-    } else if (!out.empty() && out.back() != ' ') {
-      out += ' ';
-    }
-  }
-  if (!out.empty() && out.back() == ' ') out.pop_back();
-}
 
 // The tags that say where the game starts and by which rules: without them its moves would not
 // read back, so tag patterns never leave them out.
