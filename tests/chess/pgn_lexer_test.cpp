@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace quarry::chess;
@@ -296,4 +297,41 @@ TEST_CASE("lexer: a move read with room after it equals the same move at the end
       }
     }
   }
+}
+
+TEST_CASE("lexer: the space after a move is passed with it, and blanks, lines and what follows read as before",
+          "[pgn_lexer]") {
+  // Moves with room after them (the usual-move path), each followed by a space and then another
+  // blank, a line break, a tag line, a quote, a comment, a NAG or a further move. (The tokens are
+  // those the lexer gave before it passed the space with the move.)
+  const std::string text = "1. e4 e5 \n[Event \"x\"]\n2. Nf3  Nc6\t{c} d4 ;rest\nBb5 $1 a6 \"q\" Ba4 \r\nc6 (f5) " +
+                           std::string(40, ' ');
+  PgnLexer lexer(text);
+  lexer.set_movetext(true);
+  const auto tokens = lex_all(lexer);
+  const std::vector<std::tuple<PgnTokenKind, std::string, std::uint64_t>> expected = {
+      {PgnTokenKind::MoveNumber, "1.", 1}, {PgnTokenKind::Symbol, "e4", 1},
+      {PgnTokenKind::Symbol, "e5", 1},     {PgnTokenKind::Tag, "x", 2},
+      {PgnTokenKind::MoveNumber, "2.", 3}, {PgnTokenKind::Symbol, "Nf3", 3},
+      {PgnTokenKind::Symbol, "Nc6", 3},    {PgnTokenKind::Comment, "c", 3},
+      {PgnTokenKind::Symbol, "d4", 3},     {PgnTokenKind::Comment, "rest", 3},
+      {PgnTokenKind::Symbol, "Bb5", 4},    {PgnTokenKind::Nag, "$1", 4},
+      {PgnTokenKind::Tag, "q", 4},  // `a6 "q"`: a word, a space, a quote is a tag line that lost its '['
+      {PgnTokenKind::Symbol, "c6", 5},
+      {PgnTokenKind::VariationStart, "(", 5}, {PgnTokenKind::Symbol, "f5", 5},
+      {PgnTokenKind::VariationEnd, ")", 5}};
+  REQUIRE(tokens.size() == expected.size());
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    CAPTURE(i);
+    CHECK(tokens[i].kind == std::get<0>(expected[i]));
+    CHECK(tokens[i].text == std::get<1>(expected[i]));
+    CHECK(tokens[i].line == std::get<2>(expected[i]));
+  }
+  // A result after a move still ends where its text ends (the splitter's check reads from there).
+  const std::string game = "e4 e5 1-0   " + std::string(40, ' ');
+  lexer.reset(game, 1);
+  lexer.set_movetext(true);
+  while (lexer.next().kind != PgnTokenKind::Result) {
+  }
+  CHECK(lexer.text_offset() == 9);
 }
