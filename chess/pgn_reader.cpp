@@ -11,6 +11,7 @@
 
 #include "chess/notation.h"
 #include "chess/pgn_lexer.h"
+#include "chess/pgn_lexer_next.h"
 #include "chess/variant.h"
 
 namespace quarry::chess {
@@ -465,7 +466,7 @@ bool PgnReader::Impl::read(Game& game) {
   bool content = false;    // tags, moves or a result: a game; stray comments alone are not
   bool movetext = false;   // after movetext, a tag starts the next game
   while (true) {
-    const PgnToken& t = lexer_.next();
+    const PgnToken& t = lexer_.next_inline();
     if (game.first_line == 0) game.first_line = t.line;
     switch (t.kind) {
       case PgnTokenKind::End:

@@ -1,5 +1,6 @@
 // Tests of the PGN lexer: token kinds, tag quirks, comments, suffixes, line numbers, buffering.
 #include "chess/pgn_lexer.h"
+#include "chess/pgn_lexer_next.h"
 
 #include <catch2/catch.hpp>
 
@@ -334,4 +335,38 @@ TEST_CASE("lexer: the space after a move is passed with it, and blanks, lines an
   while (lexer.next().kind != PgnTokenKind::Result) {
   }
   CHECK(lexer.text_offset() == 9);
+}
+
+TEST_CASE("lexer: next_inline() gives the tokens next() gives", "[pgn_lexer]") {
+  // The reader's loop reads with next_inline(); everything else with next().
+  const std::string text =
+      "\xEF\xBB\xBF[Event \"a \\\"b\\\"\"]\r\n[Site \"x\"]\r\n\r\n1. e4 e5!? 2.Nf3 $1 {c {d} e} 2... Nc6 ; line\n"
+      "3. Bb5 (3. d4 exd4) [3... a6] 4.O-O 0-0 dxc6ep e.p. +/- = 12\xE2\x80\xA6 Qh4# \xC2\xBD-\xC2\xBD\n"
+      "%escape\n@junk ] 1-0\n[Event \"next\"] *";
+  for (bool movetext : {false, true}) {
+    for (bool skip_numbers : {false, true}) {
+      CAPTURE(movetext, skip_numbers);
+      PgnLexer by_call(text);
+      PgnLexer by_inline(text);
+      for (PgnLexer* lexer : {&by_call, &by_inline}) {
+        lexer->set_movetext(movetext);
+        lexer->set_skip_move_numbers(skip_numbers);
+      }
+      const auto called = lex_all(by_call);
+      std::vector<Tok> inlined;
+      for (PgnToken t = by_inline.next_inline(); t.kind != PgnTokenKind::End; t = by_inline.next_inline()) {
+        inlined.push_back(Tok{t.kind, std::string(t.text), std::string(t.name), t.line, t.nag});
+      }
+      REQUIRE(called.size() == inlined.size());
+      CHECK(called.size() > 20);
+      for (std::size_t i = 0; i < called.size(); ++i) {
+        CAPTURE(i);
+        CHECK(called[i].kind == inlined[i].kind);
+        CHECK(called[i].text == inlined[i].text);
+        CHECK(called[i].name == inlined[i].name);
+        CHECK(called[i].line == inlined[i].line);
+        CHECK(called[i].nag == inlined[i].nag);
+      }
+    }
+  }
 }
