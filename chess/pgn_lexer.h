@@ -52,6 +52,9 @@ class PgnLexer {
   // The next token. It lives in the lexer (no token is copied on the hot path) and, with the
   // views in it, stays valid until the next call to next() or reset().
   const PgnToken& next();
+  // next() inline (chess/pgn_lexer_next.h): the reader's loop asks for every token, and a call
+  // per token cost a frame and the token's fields read back from memory.
+  inline const PgnToken& next_inline();
   // The next call to next() gives the token it gave last again (the reader stops a game at the
   // next game's first tag and reads that tag again for the next game).
   void unread() { replay_ = true; }

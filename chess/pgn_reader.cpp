@@ -11,6 +11,7 @@
 
 #include "chess/notation.h"
 #include "chess/pgn_lexer.h"
+#include "chess/pgn_lexer_next.h"
 #include "chess/variant.h"
 
 namespace quarry::chess {
@@ -131,7 +132,9 @@ class PgnReader::Impl {
  private:
   void fail(const PgnToken& t, std::string message);
   void start(Game& game);
-  void on_move(Game& game, const PgnToken& t);
+  inline void on_move(Game& game, const PgnToken& t);
+  [[gnu::noinline]] void on_unplayable_move(Game& game, const PgnToken& t, bool unreadable);
+  [[gnu::noinline]] void attach_comments_before(Game& game);
   void on_comment(Game& game, const PgnToken& t);
   void on_variation_start(Game& game);
   void on_variation_end(Game& game);
@@ -239,42 +242,54 @@ void PgnReader::Impl::warn(std::uint64_t line, std::string message, bool repaire
   w.repaired = repaired;
 }
 
-void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
+// Inline in read(), where nearly every symbol is a move played: the usual move makes no call
+// but parse_san_move and the new node's play (a call of its own cost the reader saved registers
+// and a frame at every move); a move that cannot be played and waiting comments go out of line.
+[[gnu::always_inline]] inline void PgnReader::Impl::on_move(Game& game, const PgnToken& t) {
   if (skipped_depth_ > 0 || !error_.empty()) return;
   const GameNode& node = game.node(current_);
   const Move move = parse_san_move(node.position, t.text);
-  if (move.is_none()) {
-    // Like pgn-extract, a bad move inside a variation costs only the rest of that variation.
-    if (!variations_.empty()) {
-      skipped_depth_ = 1;
-      skip_closes_variation_ = true;
-      return;
-    }
-    if (is_garbled_result(t.text)) {
-      fail(t, "bad result \"" + std::string(t.text) + "\"");
-      return;
-    }
-    std::string m = "illegal move \"" + std::string(t.text) + "\" ";
-    if (current_ == game.root()) {
-      m += "at move " + std::to_string(node.position.fullmove_number());
-      if (node.position.side_to_move() == Color::Black) m += "...";
-    } else {
-      m += "after " + describe_move(game, current_);
-    }
-    fail(t, std::move(m));
-    return;
-  }
-  if (node.ply >= kMaxPly) {
-    fail(t, "game too long at \"" + std::string(t.text) + "\"");
+  if (move.is_none() || node.ply >= kMaxPly) [[unlikely]] {
+    on_unplayable_move(game, t, move.is_none());
     return;
   }
   current_ = game.add_child(current_, move);
-  if (!comments_before_.empty()) {
-    auto& before = game.edit_annotations(current_).comments_before;
-    for (std::string& c : comments_before_) before.push_back(std::move(c));
-    comments_before_.clear();
-  }
+  if (!comments_before_.empty()) [[unlikely]] attach_comments_before(game);
   at_variation_start_ = false;
+}
+
+// A move that is illegal or unreadable (`unreadable`), or one past the longest game a tree holds.
+void PgnReader::Impl::on_unplayable_move(Game& game, const PgnToken& t, bool unreadable) {
+  if (!unreadable) {
+    fail(t, "game too long at \"" + std::string(t.text) + "\"");
+    return;
+  }
+  // Like pgn-extract, a bad move inside a variation costs only the rest of that variation.
+  if (!variations_.empty()) {
+    skipped_depth_ = 1;
+    skip_closes_variation_ = true;
+    return;
+  }
+  if (is_garbled_result(t.text)) {
+    fail(t, "bad result \"" + std::string(t.text) + "\"");
+    return;
+  }
+  const Position& position = game.node(current_).position;
+  std::string m = "illegal move \"" + std::string(t.text) + "\" ";
+  if (current_ == game.root()) {
+    m += "at move " + std::to_string(position.fullmove_number());
+    if (position.side_to_move() == Color::Black) m += "...";
+  } else {
+    m += "after " + describe_move(game, current_);
+  }
+  fail(t, std::move(m));
+}
+
+// The comments read before the first move of a variation go to the move just made.
+void PgnReader::Impl::attach_comments_before(Game& game) {
+  auto& before = game.edit_annotations(current_).comments_before;
+  for (std::string& c : comments_before_) before.push_back(std::move(c));
+  comments_before_.clear();
 }
 
 void PgnReader::Impl::on_comment(Game& game, const PgnToken& t) {
@@ -451,7 +466,7 @@ bool PgnReader::Impl::read(Game& game) {
   bool content = false;    // tags, moves or a result: a game; stray comments alone are not
   bool movetext = false;   // after movetext, a tag starts the next game
   while (true) {
-    const PgnToken& t = lexer_.next();
+    const PgnToken& t = lexer_.next_inline();
     if (game.first_line == 0) game.first_line = t.line;
     switch (t.kind) {
       case PgnTokenKind::End:

@@ -23,6 +23,20 @@ TEST_CASE("check, mate and stalemate", "[position_status]") {
   CHECK_FALSE(Evaluation("stalemate", kStart).matches());
 }
 
+TEST_CASE("mate and check asked together, in either order", "[position_status]") {
+  // mate reads the check from the position and check may have cached it (or not) before.
+  for (const std::string& fen : {kStart, kCheck, kFoolsMate, kStalemate}) {
+    const bool check = Evaluation("check", fen).matches();
+    const bool mate = Evaluation("mate", fen).matches();
+    CHECK(Evaluation("check and mate", fen).matches() == (check && mate));
+    CHECK(Evaluation("mate and check", fen).matches() == (check && mate));
+    CHECK(Evaluation("check and not mate", fen).matches() == (check && !mate));
+    CHECK(Evaluation("not mate and check", fen).matches() == (check && !mate));
+    CHECK(Evaluation("mate or stalemate", fen).matches() == (fen == kFoolsMate || fen == kStalemate));
+  }
+  CHECK(Evaluation("check and not mate", kCheck).matches());
+}
+
 TEST_CASE("side to move", "[position_status]") {
   CHECK(Evaluation("wtm", kStart).matches());
   CHECK_FALSE(Evaluation("btm", kStart).matches());

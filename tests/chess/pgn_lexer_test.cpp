@@ -1,10 +1,12 @@
 // Tests of the PGN lexer: token kinds, tag quirks, comments, suffixes, line numbers, buffering.
 #include "chess/pgn_lexer.h"
+#include "chess/pgn_lexer_next.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace quarry::chess;
@@ -293,6 +295,77 @@ TEST_CASE("lexer: a move read with room after it equals the same move at the end
         CHECK(at_end[i].name == with_room[i].name);
         CHECK(at_end[i].line == with_room[i].line);
         CHECK(at_end[i].nag == with_room[i].nag);
+      }
+    }
+  }
+}
+
+TEST_CASE("lexer: the space after a move is passed with it, and blanks, lines and what follows read as before",
+          "[pgn_lexer]") {
+  // Moves with room after them (the usual-move path), each followed by a space and then another
+  // blank, a line break, a tag line, a quote, a comment, a NAG or a further move. (The tokens are
+  // those the lexer gave before it passed the space with the move.)
+  const std::string text = "1. e4 e5 \n[Event \"x\"]\n2. Nf3  Nc6\t{c} d4 ;rest\nBb5 $1 a6 \"q\" Ba4 \r\nc6 (f5) " +
+                           std::string(40, ' ');
+  PgnLexer lexer(text);
+  lexer.set_movetext(true);
+  const auto tokens = lex_all(lexer);
+  const std::vector<std::tuple<PgnTokenKind, std::string, std::uint64_t>> expected = {
+      {PgnTokenKind::MoveNumber, "1.", 1}, {PgnTokenKind::Symbol, "e4", 1},
+      {PgnTokenKind::Symbol, "e5", 1},     {PgnTokenKind::Tag, "x", 2},
+      {PgnTokenKind::MoveNumber, "2.", 3}, {PgnTokenKind::Symbol, "Nf3", 3},
+      {PgnTokenKind::Symbol, "Nc6", 3},    {PgnTokenKind::Comment, "c", 3},
+      {PgnTokenKind::Symbol, "d4", 3},     {PgnTokenKind::Comment, "rest", 3},
+      {PgnTokenKind::Symbol, "Bb5", 4},    {PgnTokenKind::Nag, "$1", 4},
+      {PgnTokenKind::Tag, "q", 4},  // `a6 "q"`: a word, a space, a quote is a tag line that lost its '['
+      {PgnTokenKind::Symbol, "c6", 5},
+      {PgnTokenKind::VariationStart, "(", 5}, {PgnTokenKind::Symbol, "f5", 5},
+      {PgnTokenKind::VariationEnd, ")", 5}};
+  REQUIRE(tokens.size() == expected.size());
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    CAPTURE(i);
+    CHECK(tokens[i].kind == std::get<0>(expected[i]));
+    CHECK(tokens[i].text == std::get<1>(expected[i]));
+    CHECK(tokens[i].line == std::get<2>(expected[i]));
+  }
+  // A result after a move still ends where its text ends (the splitter's check reads from there).
+  const std::string game = "e4 e5 1-0   " + std::string(40, ' ');
+  lexer.reset(game, 1);
+  lexer.set_movetext(true);
+  while (lexer.next().kind != PgnTokenKind::Result) {
+  }
+  CHECK(lexer.text_offset() == 9);
+}
+
+TEST_CASE("lexer: next_inline() gives the tokens next() gives", "[pgn_lexer]") {
+  // The reader's loop reads with next_inline(); everything else with next().
+  const std::string text =
+      "\xEF\xBB\xBF[Event \"a \\\"b\\\"\"]\r\n[Site \"x\"]\r\n\r\n1. e4 e5!? 2.Nf3 $1 {c {d} e} 2... Nc6 ; line\n"
+      "3. Bb5 (3. d4 exd4) [3... a6] 4.O-O 0-0 dxc6ep e.p. +/- = 12\xE2\x80\xA6 Qh4# \xC2\xBD-\xC2\xBD\n"
+      "%escape\n@junk ] 1-0\n[Event \"next\"] *";
+  for (bool movetext : {false, true}) {
+    for (bool skip_numbers : {false, true}) {
+      CAPTURE(movetext, skip_numbers);
+      PgnLexer by_call(text);
+      PgnLexer by_inline(text);
+      for (PgnLexer* lexer : {&by_call, &by_inline}) {
+        lexer->set_movetext(movetext);
+        lexer->set_skip_move_numbers(skip_numbers);
+      }
+      const auto called = lex_all(by_call);
+      std::vector<Tok> inlined;
+      for (PgnToken t = by_inline.next_inline(); t.kind != PgnTokenKind::End; t = by_inline.next_inline()) {
+        inlined.push_back(Tok{t.kind, std::string(t.text), std::string(t.name), t.line, t.nag});
+      }
+      REQUIRE(called.size() == inlined.size());
+      CHECK(called.size() > 20);
+      for (std::size_t i = 0; i < called.size(); ++i) {
+        CAPTURE(i);
+        CHECK(called[i].kind == inlined[i].kind);
+        CHECK(called[i].text == inlined[i].text);
+        CHECK(called[i].name == inlined[i].name);
+        CHECK(called[i].line == inlined[i].line);
+        CHECK(called[i].nag == inlined[i].nag);
       }
     }
   }

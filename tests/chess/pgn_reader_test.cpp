@@ -296,6 +296,39 @@ TEST_CASE("reader: a bad mainline move ends the movetext and the game is kept, m
   CHECK(r.warnings[1].message == "illegal move \"Nf6\" at move 1 (movetext read up to it)");
 }
 
+TEST_CASE("reader: moves the reader cannot play, in and out of variations, each with its own outcome",
+          "[pgn_reader]") {
+  // A bad move in a variation drops the rest of that variation only; the comment before the first
+  // move of the next variation still goes to that move, and the mainline goes on.
+  auto r = read_all("1. e4 e5 (1... c5 2. Nf3 Qxh8 3. d4) ({Or} 1... e6 {French}) 2. Nf3 Nc6 *\n");
+  REQUIRE(r.games.size() == 1);
+  const Game& g = r.games[0];
+  CHECK(warning_tag(g) == nullptr);
+  CHECK(mainline_san(g) == std::vector<std::string>{"e4", "e5", "Nf3", "Nc6"});
+  const NodeId e5 = g.mainline_child(g.mainline_child(g.root()));
+  const NodeId c5 = g.node(e5).next_sibling;
+  REQUIRE(c5 != kNoNode);
+  const NodeId nf3 = g.mainline_child(c5);
+  REQUIRE(nf3 != kNoNode);
+  CHECK(g.mainline_child(nf3) == kNoNode);  // Qxh8 and 3. d4 dropped
+  const NodeId e6 = g.node(c5).next_sibling;
+  REQUIRE(e6 != kNoNode);
+  CHECK(g.annotations(e6).comments_before == std::vector<std::string>{"Or"});
+  CHECK(g.annotations(e6).comments_after == std::vector<std::string>{"French"});
+  // Past the longest game a tree holds (65,000 plies) the movetext stops, and the game is kept.
+  std::string shuffle = "1. Nf3 Nf6";
+  for (int move = 2; move <= 32500; move += 2) {
+    // Appended piece by piece: GCC 12 warns (-Warray-bounds, a false positive) on "…" + string.
+    shuffle.append(" ").append(std::to_string(move)).append(". Ng1 Ng8 ");
+    shuffle.append(std::to_string(move + 1)).append(". Nf3 Nf6");
+  }
+  auto long_game = read_all(shuffle + " *\n");
+  REQUIRE(long_game.games.size() == 1);
+  CHECK(long_game.games[0].node_count() == 65001);
+  REQUIRE(warning_tag(long_game.games[0]) != nullptr);
+  CHECK(*warning_tag(long_game.games[0]) == "game too long at \"Nf3\" (movetext read up to it)");  // ply 65,001
+}
+
 TEST_CASE("reader: garbled results keep the game", "[pgn_reader]") {
   for (const char* token : {"1-O", "1/2-1/", "0-", "O-1"}) {
     auto r = read_all("[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 " + std::string(token) + "\n\n" + kOperaGame);
