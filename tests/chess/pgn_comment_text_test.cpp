@@ -27,7 +27,7 @@ TEST_CASE("a comment is appended so that it reads back unchanged", "[pgn_comment
   CHECK(after_line_end == "x\n[y");
 }
 
-TEST_CASE("--compactcomments makes every run of blanks one space, none at the ends", "[pgn_comment_text]") {
+TEST_CASE("compacted comment text has every run of blanks as one space, none at the ends", "[pgn_comment_text]") {
   std::string out = "old";
   assign_compact_text(out, " \t a \n\r\n b\f\vc  ");
   CHECK(out == "a b c");
