@@ -9,6 +9,7 @@
 #include <optional>
 #include <string_view>
 
+#include "chess/fen_repairs.h"
 #include "chess/notation.h"
 #include "chess/pgn_lexer.h"
 #include "chess/pgn_lexer_next.h"
@@ -38,36 +39,6 @@ bool is_garbled_result(std::string_view s) {
   if (s.starts_with("0-0")) return false;
   if (s.find_first_not_of("0123/-Oo") != std::string_view::npos) return false;
   return s.find_first_of("-/") != std::string_view::npos;
-}
-
-// Field `index` (0-based) of a FEN, or "-" when it has fewer fields.
-std::string_view fen_field(std::string_view fen, int index) {
-  std::size_t i = 0;
-  for (int field = 0;; ++field) {
-    i = fen.find_first_not_of(" \t", i);
-    if (i == std::string_view::npos) return "-";
-    const std::size_t end = std::min(fen.find_first_of(" \t", i), fen.size());
-    if (field == index) return fen.substr(i, end - i);
-    i = end;
-  }
-}
-
-// Castling rights a FEN asks for: the distinct letters of its castling field.
-int castling_rights_asked(std::string_view fen) {
-  const std::string_view field = fen_field(fen, 2);
-  int asked = 0;
-  for (std::size_t k = 0; k < field.size(); ++k) {
-    if (field[k] != '-' && field.find(field[k]) == k) ++asked;
-  }
-  return asked;
-}
-
-int castling_rights_kept(const Position& pos) {
-  int kept = 0;
-  for (Color c : {Color::White, Color::Black}) {
-    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) kept += pos.has_castling_right(c, side) ? 1 : 0;
-  }
-  return kept;
 }
 
 // A bit standing for a tag name (its length and its first and last letters): a game's tags mostly
@@ -147,7 +118,6 @@ class PgnReader::Impl {
   void track_group(const PgnToken& t);
   void on_unterminated_comment(const PgnToken& t);
   void warn(std::uint64_t line, std::string message, bool repaired);
-  void check_fen_repairs(std::string_view fen, const Position& pos);
   void reset(Game& game);
 
   std::unique_ptr<ByteSource> source_;  // before lexer_, which reads from it
@@ -210,7 +180,10 @@ void PgnReader::Impl::start(Game& game) {
     fatal_ = true;
     return;
   }
-  if (fen != nullptr) check_fen_repairs(text, *pos);
+  if (fen != nullptr) {
+    const std::string repaired = fen_repairs(text, *pos);
+    if (!repaired.empty()) warn(fen_line_, "FEN repaired: " + repaired, true);
+  }
   // Comments read before the start was known (between or after the tags) stay at the root.
   std::vector<std::string> root_comments;
   if (!game.annotations(game.root()).comments_after.empty()) {
@@ -218,21 +191,6 @@ void PgnReader::Impl::start(Game& game) {
   }
   game.set_start(*pos);
   if (!root_comments.empty()) game.edit_annotations(game.root()).comments_after = std::move(root_comments);
-}
-
-// Rights whose king or rook is not at home and an en passant square no double step can have made
-// are dropped by Position::from_fen; the game is read in full, but the user hears of it.
-void PgnReader::Impl::check_fen_repairs(std::string_view fen, const Position& pos) {
-  std::string what;
-  if (castling_rights_asked(fen) > castling_rights_kept(pos)) {
-    what = "castling rights the position cannot have dropped (kept \"" + std::string(fen_field(pos.fen(), 2)) + "\")";
-  }
-  const std::string_view ep = fen_field(fen, 3);
-  if (ep != "-" && !pos.en_passant_square().is_valid()) {
-    if (!what.empty()) what += ", ";
-    what += "impossible en passant square \"" + std::string(ep) + "\" dropped";
-  }
-  if (!what.empty()) warn(fen_line_, "FEN repaired: " + what, true);
 }
 
 void PgnReader::Impl::warn(std::uint64_t line, std::string message, bool repaired) {
