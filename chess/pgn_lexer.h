@@ -76,8 +76,10 @@ class PgnLexer {
   void set_nested_comments(bool nested) { nested_comments_ = nested; }
   // True when a read error stopped the input early.
   bool read_error() const { return read_error_; }
-  // Bytes of a reset() text scanned so far: the end of the last token given (threads check
-  // what follows a game cut speculatively, interpreter/game_feed.h).
+  // Bytes of a reset() text scanned so far: the end of the last token given, or one byte past it
+  // after a usual move followed by a space (next_inline passes that space with the move). Asked
+  // after a result, which is never such a move: threads check what follows a game cut
+  // speculatively (interpreter/game_feed.h).
   std::size_t text_offset() const { return pos_; }
 
  private:

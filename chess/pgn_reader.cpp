@@ -104,7 +104,7 @@ class PgnReader::Impl {
   void fail(const PgnToken& t, std::string message);
   void start(Game& game);
   inline void on_move(Game& game, const PgnToken& t);
-  [[gnu::noinline]] void on_unplayable_move(Game& game, const PgnToken& t, bool unreadable);
+  [[gnu::noinline]] void on_unplayable_move(Game& game, const PgnToken& t, bool no_move);
   [[gnu::noinline]] void attach_comments_before(Game& game);
   void on_comment(Game& game, const PgnToken& t);
   void on_variation_start(Game& game);
@@ -208,7 +208,7 @@ void PgnReader::Impl::warn(std::uint64_t line, std::string message, bool repaire
   const GameNode& node = game.node(current_);
   const Move move = parse_san_move(node.position, t.text);
   if (move.is_none() || node.ply >= kMaxPly) [[unlikely]] {
-    on_unplayable_move(game, t, move.is_none());
+    on_unplayable_move(game, t, /*no_move=*/move.is_none());
     return;
   }
   current_ = game.add_child(current_, move);
@@ -216,9 +216,10 @@ void PgnReader::Impl::warn(std::uint64_t line, std::string message, bool repaire
   at_variation_start_ = false;
 }
 
-// A move that is illegal or unreadable (`unreadable`), or one past the longest game a tree holds.
-void PgnReader::Impl::on_unplayable_move(Game& game, const PgnToken& t, bool unreadable) {
-  if (!unreadable) {
+// A move that names no legal move of the position (`no_move`: illegal, or no SAN at all), or one
+// past the longest game a tree holds.
+void PgnReader::Impl::on_unplayable_move(Game& game, const PgnToken& t, bool no_move) {
+  if (!no_move) {
     fail(t, "game too long at \"" + std::string(t.text) + "\"");
     return;
   }
