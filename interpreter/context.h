@@ -352,6 +352,10 @@ class Context {
   // were made before it: the comment is not stored once per position, and those counts place it
   // among the query's own comments when the game is written.
   void mark_match_comment() { match_comment_counts_.push_back(static_cast<std::uint32_t>(comments_.size())); }
+  // mark_match_comment() at `count` positions in a row where no comment is made.
+  void mark_match_comments(std::size_t count) {
+    match_comment_counts_.insert(match_comment_counts_.end(), count, static_cast<std::uint32_t>(comments_.size()));
+  }
   const std::vector<std::uint32_t>& match_comment_counts() const { return match_comment_counts_; }
   void clear_match_comments() { match_comment_counts_.clear(); }
   CommentMark comment_mark() const {

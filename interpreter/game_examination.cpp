@@ -4,7 +4,6 @@
 #include <cstdio>
 
 #include <new>
-#include <optional>
 #include <stdexcept>
 
 namespace quarry::interpreter {
@@ -25,27 +24,32 @@ template <typename Visit>
 // visit_positions for a body of constants (`true`, or tag tests: a query that selects whole
 // games), which answers alike at every position and writes no comment: it is asked once, at the
 // first position (the root, in both orders), after that position's step is charged, as
-// visit_positions would ask it first. Every position is still charged, checked for Ctrl-C, counted
-// and, when the body matches, recorded. Not inlined: inlined beside visit_positions it cost every
-// other query about an instruction a position (callgrind, `mate`).
+// visit_positions would ask it first. The other positions are then only recorded when the body
+// matched (or counted), and charged, checked for Ctrl-C and counted at once: nothing is asked
+// there, so nothing could tell one position's step from the next (a budget that runs out fails
+// the game either way, and the game's positions all count, as for a game the budget lets
+// finish). Not inlined: inlined beside visit_positions it cost every other query about an
+// instruction a position (callgrind, `mate`).
 [[gnu::noinline]] std::uint64_t visit_positions_alike(const CompiledQuery& query, const RunSettings& settings, Context& ctx,
                                     const chess::Game& game, RunStats& stats, std::vector<chess::NodeId>& matched) {
-  const bool comment_matches = !match_comment(settings).empty();
-  std::optional<bool> answer;
-  auto visit = [&](chess::NodeId id) __attribute__((always_inline)) {
-    ctx.charge();
-    ctx.check_interrupt();
-    ++stats.positions;
-    if (!answer) {
-      ctx.set_node(id);
-      answer = query.body->match(ctx);
-    }
-    if (*answer) {
-      matched.push_back(id);
-      if (comment_matches) ctx.mark_match_comment();
-    }
-  };
-  for_each_examined_position(settings, game, visit);
+  ctx.charge();
+  ctx.check_interrupt();
+  ++stats.positions;
+  ctx.set_node(game.root());
+  const bool answer = query.body->match(ctx);
+  std::uint64_t positions = 0;
+  if (answer) {
+    auto record = [&](chess::NodeId id) __attribute__((always_inline)) { matched.push_back(id); };
+    for_each_examined_position(settings, game, record);
+    positions = matched.size();
+    if (!match_comment(settings).empty()) ctx.mark_match_comments(positions);
+  } else {
+    auto count = [&](chess::NodeId) __attribute__((always_inline)) { ++positions; };
+    for_each_examined_position(settings, game, count);
+  }
+  stats.positions += positions - 1;
+  ctx.charge(positions - 1);
+  ctx.check_interrupt();
   return matched.size();
 }
 
