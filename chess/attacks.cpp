@@ -101,6 +101,17 @@ constexpr std::array<std::uint64_t, 64> kBishopRays = [] {
   for (int s = 0; s < 64; ++s) t[s] = kLineMasks[s].diagonal | kLineMasks[s].antidiagonal;
   return t;
 }();
+constexpr std::array<std::array<std::uint64_t, 64>, 7> kReachByType = [] {
+  std::array<std::array<std::uint64_t, 64>, 7> t{};
+  for (std::size_t s = 0; s < 64; ++s) {
+    t[index_of(PieceType::Knight)][s] = kKnightTable[s];
+    t[index_of(PieceType::Bishop)][s] = kBishopRays[s];
+    t[index_of(PieceType::Rook)][s] = kRookRays[s];
+    t[index_of(PieceType::Queen)][s] = kRookRays[s] | kBishopRays[s];
+    t[index_of(PieceType::King)][s] = kKingTable[s];
+  }
+  return t;
+}();
 
 // between[a][b]: the squares strictly between two squares on one line; line[a][b]: that whole
 // line, edge to edge (both empty when a and b share no rank, file or diagonal). Walked at

@@ -16,6 +16,9 @@ extern const std::array<std::uint64_t, 64> kKingTable;
 extern const std::array<std::array<std::uint64_t, 64>, 2> kPawnTable;  // by colour
 extern const std::array<std::uint64_t, 64> kRookRays;    // rook attacks on an empty board
 extern const std::array<std::uint64_t, 64> kBishopRays;  // bishop attacks on an empty board
+// Where a piece of each type reaches on an empty board, by index_of(type) and square (none for a
+// pawn and for no piece): the tables above, looked up without a branch on the type.
+extern const std::array<std::array<std::uint64_t, 64>, 7> kReachByType;
 struct LineTables {
   std::array<std::array<std::uint64_t, 64>, 64> between;
   std::array<std::array<std::uint64_t, 64>, 64> line;

@@ -7,6 +7,7 @@
 
 #include "chess/attacks.h"
 #include "chess/movegen.h"
+#include "chess/san_common.h"
 
 namespace quarry::chess {
 
@@ -156,16 +157,6 @@ struct Disambiguation {
   std::uint8_t count = 0;
 };
 
-// Square names as two characters in one word, the file's letter in the low byte: a SAN appends
-// its destination in one step.
-constexpr auto kSquareNames = [] {
-  std::array<std::uint16_t, 64> names{};
-  for (int s = 0; s < 64; ++s) {
-    names[static_cast<std::size_t>(s)] = static_cast<std::uint16_t>(('a' + s % 8) | ('1' + s / 8) << 8);
-  }
-  return names;
-}();
-
 // Appends characters to a SanText; SanText::kCapacity is the longest SAN there is.
 class SanBuilder {
  public:
@@ -176,7 +167,7 @@ class SanBuilder {
     shift_ += 8;
   }
   void put(Square s) {
-    word_ |= std::uint64_t{kSquareNames[static_cast<std::size_t>(s.index())]} << shift_;
+    word_ |= std::uint64_t{detail::kSanSquareNames[static_cast<std::size_t>(s.index())]} << shift_;
     shift_ += 16;
   }
   void put(Disambiguation d) {

@@ -5,45 +5,15 @@
 #include <array>
 #include <cstdint>
 
+#include "chess/attacks.h"
 #include "chess/position.h"
 
 namespace quarry::chess {
 
 namespace detail {
 
-// Where a piece of each type reaches on an empty board, by type and square; none for a pawn and
-// an empty square. A table, so that no branch on the mover's type picks the pattern; computed at
-// compile time, so that a run that writes nothing does not build it either.
-inline constexpr auto kSanReach = [] {
-  std::array<std::array<std::uint64_t, 64>, 7> table{};
-  constexpr int kKnight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-  for (int s = 0; s < 64; ++s) {
-    const int file = s % 8;
-    const int rank = s / 8;
-    std::uint64_t knight = 0, king = 0, straight = 0, diagonal = 0;
-    for (const auto& jump : kKnight) {
-      const int f = file + jump[0], r = rank + jump[1];
-      if (f >= 0 && f < 8 && r >= 0 && r < 8) knight |= std::uint64_t{1} << (8 * r + f);
-    }
-    for (int t = 0; t < 64; ++t) {
-      if (t == s) continue;
-      const int df = t % 8 - file, dr = t / 8 - rank;
-      const std::uint64_t bit = std::uint64_t{1} << t;
-      if (df >= -1 && df <= 1 && dr >= -1 && dr <= 1) king |= bit;
-      if (df == 0 || dr == 0) straight |= bit;
-      if (df == dr || df == -dr) diagonal |= bit;
-    }
-    const auto i = static_cast<std::size_t>(s);
-    table[index_of(PieceType::Knight)][i] = knight;
-    table[index_of(PieceType::Bishop)][i] = diagonal;
-    table[index_of(PieceType::Rook)][i] = straight;
-    table[index_of(PieceType::Queen)][i] = straight | diagonal;
-    table[index_of(PieceType::King)][i] = king;
-  }
-  return table;
-}();
-
-// Square names as two characters in one word, the file's letter in the low byte.
+// Square names as two characters in one word, the file's letter in the low byte: a SAN appends
+// its destination in one step (here and in san_text's builder, chess/notation.cpp).
 inline constexpr auto kSanSquareNames = [] {
   std::array<std::uint16_t, 64> names{};
   for (int s = 0; s < 64; ++s) {
@@ -96,7 +66,7 @@ inline constexpr auto kSanPrefixes = [] {
   const Square to = m.to();
   const PieceType type = before.piece_at(from).type();
   const std::uint64_t reach =
-      detail::kSanReach[static_cast<std::size_t>(index_of(type))][static_cast<std::size_t>(to.index())];
+      detail::kReachByType[static_cast<std::size_t>(index_of(type))][static_cast<std::size_t>(to.index())];
   // The mover itself is among them (a legal move's piece reaches its square, and reach is
   // symmetric): a rival is a second one.
   const std::uint64_t in_reach = reach & before.pieces(before.side_to_move(), type).bits();

@@ -220,12 +220,12 @@ TEST_CASE("The inline SAN's reach table is the attack tables' empty-board reach"
     const Square sq(s);
     const auto i = static_cast<std::size_t>(s);
     INFO(sq.name());
-    CHECK(detail::kSanReach[index_of(PieceType::Knight)][i] == knight_attacks(sq).bits());
-    CHECK(detail::kSanReach[index_of(PieceType::Bishop)][i] == bishop_rays(sq).bits());
-    CHECK(detail::kSanReach[index_of(PieceType::Rook)][i] == rook_rays(sq).bits());
-    CHECK(detail::kSanReach[index_of(PieceType::Queen)][i] == (rook_rays(sq) | bishop_rays(sq)).bits());
-    CHECK(detail::kSanReach[index_of(PieceType::King)][i] == king_attacks(sq).bits());
-    CHECK(detail::kSanReach[index_of(PieceType::Pawn)][i] == 0);
-    CHECK(detail::kSanReach[index_of(PieceType::None)][i] == 0);
+    CHECK(detail::kReachByType[index_of(PieceType::Knight)][i] == knight_attacks(sq).bits());
+    CHECK(detail::kReachByType[index_of(PieceType::Bishop)][i] == bishop_rays(sq).bits());
+    CHECK(detail::kReachByType[index_of(PieceType::Rook)][i] == rook_rays(sq).bits());
+    CHECK(detail::kReachByType[index_of(PieceType::Queen)][i] == (rook_rays(sq) | bishop_rays(sq)).bits());
+    CHECK(detail::kReachByType[index_of(PieceType::King)][i] == king_attacks(sq).bits());
+    CHECK(detail::kReachByType[index_of(PieceType::Pawn)][i] == 0);
+    CHECK(detail::kReachByType[index_of(PieceType::None)][i] == 0);
   }
 }
