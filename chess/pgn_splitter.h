@@ -78,8 +78,10 @@ class PgnSplitter {
   // reader of the whole input would have read, and fails the same way.
   Status next(std::string_view& text, std::uint64_t& first_line);
   // Keeps the memory of the text next() handed out last: a thread may read the text while the
-  // splitter goes on, without a copy. Copies are made and dropped on the splitter's thread only.
-  std::shared_ptr<const char[]> text_owner() const { return buf_; }
+  // splitter goes on, without a copy. Copies are made and dropped on the splitter's thread only;
+  // a reference, as a copy is two atomic operations: the one who keeps the text makes it (the
+  // threaded run, once a batch).
+  const std::shared_ptr<char[]>& text_owner() const { return buf_; }
   const std::string& error() const { return source_->error(); }
 
   // Speculative cutting (the threads' reader, interpreter/game_feed.cpp): a chunk runs from the

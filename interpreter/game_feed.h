@@ -75,7 +75,7 @@ class GameFeed {
     // reader checks that it holds one whole game (GameTextReader::read); chunks are handed out
     // only to a handler that offers speculation().
     virtual bool game_text(std::string_view /*text*/, std::uint64_t /*first_line*/, std::uint64_t /*ordinal*/,
-                           const ShardFile& /*input*/, const std::shared_ptr<const char[]>& /*owner*/,
+                           const ShardFile& /*input*/, const std::shared_ptr<char[]>& /*owner*/,
                            TextCut /*cut*/) {
       return false;
     }

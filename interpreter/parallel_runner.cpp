@@ -2,6 +2,7 @@
 #include "interpreter/parallel_runner.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
@@ -19,60 +20,77 @@
 namespace quarry::interpreter {
 namespace {
 
-// One game on its way through the pipeline, or only messages that come before the next game.
-struct GameJob {
-  enum class Kind : std::uint8_t { Messages, Game, Text };
-  std::string before;       // the reader's messages for standard error that precede this game
-  Kind kind = Kind::Messages;
-  chess::Game game;         // Game: read by the reader; Text: read by the worker
-  std::string_view text;    // Text: the game's text, as the splitter cut it, in the splitter's memory (Batch::owners)
+// What a job is: a game's text for the thread to read, a game the reader read (a failed input's
+// tail), or only messages that come before the next game.
+enum class JobKind : std::uint8_t { Messages, Game, Text };
+
+// What the reader hands a thread for one game. Written by the reader when it claims the job and
+// read by the thread that examines it; nothing else of the reader's is (JobAtReader).
+struct JobInput {
+  std::string_view text;              // Text: the game's text, in the splitter's memory (Batch::owners)
   std::uint64_t first_line = 0;
-  std::uint64_t ordinal = 0;
-  TextCut cut = TextCut::Exact;  // Text: a chunk's reader checks that it holds one whole game
+  std::uint64_t ordinal = 0;          // Text: the game's number in the run's input
   const std::string* path = nullptr;  // Text: the input's name, for the reading messages
-  std::uint64_t file_index = 0;
-  // Filled by the worker: what reading the text said (skipped game, warnings), whether the game
-  // was examined, the verdict, this game's positions, its PGN text when it is written, and its
-  // share of the persistent state (from a fresh start). The worker clears them before it fills
-  // them (clear_results) and the reader only reads them: a job's results cross from the
-  // worker's core to the reader's once, and are not pulled back to be cleared. They start on a
-  // cache line of their own, apart from the reader's fields above.
-  alignas(64) std::string said;
+  JobKind kind = JobKind::Messages;
+  TextCut cut = TextCut::Exact;       // Text: a chunk's reader checks that it holds one whole game
+};
+
+// What the thread that examined a job found, as one small record: written once by that thread and
+// read once by the reader. What only some games leave is in JobExtras, written and read only
+// where a flag here says so: a line written on one core and read on the other costs a transfer
+// each way (hundreds of cycles when the cores are far apart), so a game crosses in a few lines
+// and not in the dozen a record with strings and options would take.
+struct JobOutcome {
+  std::uint64_t positions = 0;  // examined
+  std::uint64_t matches = 0;    // matching positions (examined)
+  GameExamination::Outcome outcome = GameExamination::Outcome::Examined;
+  bool read = false;          // counted in games_read
+  bool skipped = false;       // counted in games_skipped
+  bool warned = false;        // counted in games_warned
   bool examined = false;
   bool not_one_game = false;  // a chunk that failed its check: the run cuts it again
   bool unread = false;        // after a chunk that failed its check: dropped with it, so not read
-  std::uint64_t game_number = 0;
-  GameExamination result;
-  RunStats stats;
-  std::optional<MatchedGame> output;
-  std::vector<Value> variables;
-  std::vector<Context::Dictionary> dictionaries;
+  bool said = false;          // JobExtras::said holds what reading the text said
+  bool output = false;        // JobExtras::output holds the game's PGN text
+};
 
-  void clear_results() {
-    said.clear();
-    examined = false;
-    not_one_game = false;
-    unread = false;
-    game_number = 0;
-    result = {};
-    stats = {};
-    output.reset();
-  }
+// What only some games leave: the thread writes a field only when JobOutcome says the reader is
+// to read it (said, output; message when the outcome is a failure; the persistent
+// state when the query has any); the rest keep their memory for the next game.
+struct JobExtras {
+  std::string said;          // reading the text: a skipped game, warnings
+  std::string message;       // Failed, Interrupted: the line for standard error
+  MatchedGame output;
+  std::vector<Value> variables;  // this game's share of the persistent state, from a fresh start
+  std::vector<Context::Dictionary> dictionaries;
+};
+
+// The reader's own side of a job, never read by a thread.
+struct JobAtReader {
+  std::string before;  // the reader's messages for standard error that precede this game
+  std::uint64_t file_index = 0;
 };
 
 // Games travel in batches, so that threads meet once per batch and not once per game (a thread
-// woken per game costs more than `mate` on it when the machine is busy).
+// woken per game costs more than `mate` on it when the machine is busy). A batch's jobs are
+// arrays by who writes them: the reader's inputs, the thread's outcomes and extras, the reader's
+// own side, each job's entry at the same index.
 struct Batch {
   static constexpr std::size_t kGames = 32;
   // Long games (engine analyses) close a batch sooner: a batch's work, and the text it holds in
   // the splitter's blocks, stay those of ordinary games.
   static constexpr std::size_t kTextBytes = std::size_t{64} << 10;
-  std::vector<GameJob> jobs;  // the first `used` are this batch's; the rest keep their memory
-  // The splitter's blocks the texts of `jobs` lie in, each once: a batch's texts mostly share one.
+  alignas(64) std::array<JobInput, kGames> inputs;
+  alignas(64) std::array<JobOutcome, kGames> outcomes;
+  alignas(64) std::array<JobAtReader, kGames> at_reader;
+  std::array<JobExtras, kGames> extras;
+  // Game jobs' games, read by the reader (grown to a Game job's index when one is claimed).
+  std::vector<chess::Game> games;
+  // The splitter's blocks the texts of `inputs` lie in, each once: a batch's texts mostly share one.
   // Taken and dropped by the reader's thread only (a copy per text would be two atomic operations
   // a game).
   std::vector<std::shared_ptr<const char[]>> owners;
-  std::size_t used = 0;
+  std::size_t used = 0;        // jobs claimed, kGames at most
   std::size_t text_bytes = 0;  // of the Text jobs
   bool done = false;  // guarded by the run's mutex
 };
@@ -82,37 +100,55 @@ struct Batch {
 // and a rewind empties the window), so it is dropped when the chunk retires: threads skip it.
 constexpr std::uint64_t kNoFailedChunk = ~std::uint64_t{0};
 
-// A worker's own context and renderer: nothing a worker writes is shared until its slot is done.
+// Whether each game leaves a share of the persistent state to merge (JobExtras::variables,
+// dictionaries).
+bool has_persistent_state(const CompiledQuery& query) {
+  return !query.dictionaries.empty() ||
+         std::any_of(query.variables.begin(), query.variables.end(), [](const VariableInfo& v) { return v.persistent; });
+}
+
+// A worker's own context and renderer: nothing a worker writes is shared until its batch is done.
 class Worker {
  public:
   Worker(const CompiledQuery& query, const RunSettings& settings, bool render,
          std::atomic<std::uint64_t>& failed_chunk)
       : query_(query), settings_(settings), render_(render), output_(query, output_settings(settings, true), nullptr),
-        text_reader_(settings), failed_chunk_(failed_chunk) {
+        text_reader_(settings), has_state_(has_persistent_state(query)), failed_chunk_(failed_chunk) {
     configure_context(ctx_, query, settings);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
   void examine(Batch& batch) {
     for (std::size_t i = 0; i < batch.used; ++i) {
-      GameJob& job = batch.jobs[i];
-      job.clear_results();
-      if (job.kind == GameJob::Kind::Text) {
-        if (job.ordinal > failed_chunk_.load(std::memory_order_relaxed)) {
-          job.unread = true;
-          continue;
+      const JobInput& input = batch.inputs[i];
+      JobOutcome outcome;
+      if (input.kind == JobKind::Text) {
+        if (input.ordinal > failed_chunk_.load(std::memory_order_relaxed)) {
+          outcome.unread = true;
+        } else {
+          // Read into the worker's own game, whose memory stays in this core's cache.
+          stats_ = {};
+          said_.clear();
+          const TextRead read = text_reader_.read(input.text, input.first_line, input.ordinal, input.cut, *input.path,
+                                                  game_, stats_, said_);
+          outcome.not_one_game = read == TextRead::NotOneGame;
+          if (outcome.not_one_game) {
+            note_failed_chunk(input.ordinal);
+          } else {
+            outcome.read = stats_.games_read > 0;
+            outcome.skipped = stats_.games_skipped > 0;
+            outcome.warned = stats_.games_warned > 0;
+            if (!said_.empty()) {
+              outcome.said = true;
+              batch.extras[i].said.swap(said_);
+            }
+            if (read == TextRead::Examine) examine(game_, outcome, batch.extras[i]);
+          }
         }
-        // Read into the worker's own game, whose memory stays in this core's cache.
-        const TextRead read =
-            text_reader_.read(job.text, job.first_line, job.ordinal, job.cut, *job.path, game_, job.stats, job.said);
-        job.not_one_game = read == TextRead::NotOneGame;
-        if (job.not_one_game) note_failed_chunk(job.ordinal);
-        job.examined = read == TextRead::Examine;
-        if (job.examined) examine(job, game_);
-      } else if (job.kind == GameJob::Kind::Game) {
-        job.examined = true;
-        examine(job, job.game);
+      } else if (input.kind == JobKind::Game) {
+        examine(batch.games[i], outcome, batch.extras[i]);
       }
+      batch.outcomes[i] = outcome;
     }
   }
 
@@ -123,27 +159,33 @@ class Worker {
     }
   }
 
-  void examine(GameJob& slot, const chess::Game& game) {
-    slot.game_number = game.number;
+  void examine(const chess::Game& game, JobOutcome& outcome, JobExtras& extras) {
+    outcome.examined = true;
     for (std::size_t i = 0; i < persistent_.size(); ++i) {
       if (persistent_[i]) ctx_.variable(static_cast<int>(i)) = std::monostate{};
     }
     for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) ctx_.dictionary(static_cast<int>(d)).clear();
-    slot.result = examine_game(query_, settings_, ctx_, game, persistent_, slot.stats, matched_);
-    if (slot.result.outcome == GameExamination::Outcome::Examined && render_ &&
-        game_kept(settings_, slot.result.matches)) {
-      output_.set_file_index(slot.file_index);
+    RunStats positions;
+    GameExamination result = examine_game(query_, settings_, ctx_, game, persistent_, positions, matched_);
+    outcome.positions = positions.positions;
+    outcome.outcome = result.outcome;
+    outcome.matches = result.matches;
+    if (result.outcome != GameExamination::Outcome::Examined) extras.message = std::move(result.message);
+    if (result.outcome == GameExamination::Outcome::Examined && render_ && game_kept(settings_, result.matches)) {
       output_.add(game, ctx_, matched_);
-      slot.output = std::move(output_.held().back());
+      extras.output = std::move(output_.held().back());
       output_.held().clear();
+      outcome.output = true;
     }
-    slot.variables.resize(persistent_.size());
-    for (std::size_t i = 0; i < persistent_.size(); ++i) {
-      if (persistent_[i]) slot.variables[i] = std::move(ctx_.variable(static_cast<int>(i)));
-    }
-    slot.dictionaries.resize(query_.dictionaries.size());
-    for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) {
-      slot.dictionaries[d].swap(ctx_.dictionary(static_cast<int>(d)));
+    if (has_state_) {
+      extras.variables.resize(persistent_.size());
+      for (std::size_t i = 0; i < persistent_.size(); ++i) {
+        if (persistent_[i]) extras.variables[i] = std::move(ctx_.variable(static_cast<int>(i)));
+      }
+      extras.dictionaries.resize(query_.dictionaries.size());
+      for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) {
+        extras.dictionaries[d].swap(ctx_.dictionary(static_cast<int>(d)));
+      }
     }
   }
 
@@ -153,9 +195,12 @@ class Worker {
   GameOutput output_;
   GameTextReader text_reader_;
   chess::Game game_;  // the game read from a text job
+  RunStats stats_;    // what reading the text counted
+  std::string said_;  // what reading the text said
   Context ctx_;
   std::vector<bool> persistent_;
   std::vector<chess::NodeId> matched_;
+  const bool has_state_;
   std::atomic<std::uint64_t>& failed_chunk_;  // the run's, shared by its threads
 };
 
@@ -168,7 +213,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
       : query_(query), settings_(settings), stats_(stats), output_(output),
         progress_(settings.progress, settings.line_increment, files), feed_(settings, stats, progress_),
         window_(2 * settings.threads + 1),
-        held_back_(games_sorted(query, output_settings(settings, false)) || !settings.state_out.empty()) {
+        held_back_(games_sorted(query, output_settings(settings, false)) || !settings.state_out.empty()),
+        has_state_(has_persistent_state(query)) {
     prepare_context(ctx_, query);
     ctx_.set_secure(settings.secure);
     // cqlend runs here, under the run's limits as in a single-threaded run.
@@ -201,9 +247,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     const bool cut_ok = feed_.settle_split(*this);
     if (!pending_.empty()) {
       if (filling_ == nullptr) make_room();
-      next_job().before = std::move(pending_);
+      next_job(JobKind::Messages);
     }
-    pending_.clear();
     const bool ok = settle();
     // settle_split() retired every chunk: only exact texts were in flight here.
     if (rewind_) threads_internal_error("a chunk failed its check after its input was settled");
@@ -240,33 +285,30 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     // chunk: none can fail now, so a null job means the run stopped (a rewind here would drop the
     // game and stop the run).
     if (rewind_) threads_internal_error("a chunk failed its check before a failed input's tail");
-    GameJob* claimed = claim_job(GameJob::Kind::Game);
-    if (claimed == nullptr) return false;
-    GameJob& job = *claimed;
-    std::swap(job.game, game);
-    job.file_index = file_index;
-    if (filling_->used == Batch::kGames) dispatch();
+    const std::optional<std::size_t> claimed = claim_job(JobKind::Game);
+    if (!claimed) return false;
+    Batch& batch = *filling_;
+    if (batch.games.size() <= *claimed) batch.games.resize(*claimed + 1);
+    std::swap(batch.games[*claimed], game);
+    batch.at_reader[*claimed].file_index = file_index;
+    if (batch.used == Batch::kGames) dispatch();
     return true;
   }
 
   bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input,
-                 const std::shared_ptr<const char[]>& owner, TextCut cut) override {
-    GameJob* claimed = claim_job(GameJob::Kind::Text);
+                 const std::shared_ptr<char[]>& owner, TextCut cut) override {
+    const std::optional<std::size_t> claimed = claim_job(JobKind::Text);
     // No job and not stopped: making room retired a chunk that failed its check. This text is not
     // taken (it was cut after that chunk); the feed learns of it from take_rewind(), which it
     // asks after every game_text, and cuts again from that chunk.
-    if (claimed == nullptr) return !stopped_;
-    GameJob& job = *claimed;
-    job.cut = cut;
-    job.text = text;
-    if (filling_->owners.empty() || filling_->owners.back() != owner) filling_->owners.push_back(owner);
-    job.first_line = first_line;
-    job.ordinal = ordinal;
+    if (!claimed) return !stopped_;
+    Batch& batch = *filling_;
     if (paths_.empty() || paths_.back() != input.path) paths_.push_back(input.path);
-    job.path = &paths_.back();
-    job.file_index = input.index;
-    filling_->text_bytes += text.size();
-    if (filling_->used == Batch::kGames || filling_->text_bytes >= Batch::kTextBytes) dispatch();
+    batch.inputs[*claimed] = JobInput{text, first_line, ordinal, &paths_.back(), JobKind::Text, cut};
+    batch.at_reader[*claimed].file_index = input.index;
+    if (batch.owners.empty() || batch.owners.back() != owner) batch.owners.push_back(owner);
+    batch.text_bytes += text.size();
+    if (batch.used == Batch::kGames || batch.text_bytes >= Batch::kTextBytes) dispatch();
     return true;
   }
 
@@ -283,20 +325,17 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
 
   std::optional<std::uint64_t> take_rewind() override { return std::exchange(rewind_, std::nullopt); }
 
-  // The next job, of this kind, carrying the messages said since the last one; null once the run
-  // stopped, or when a chunk failed its check (the feed cuts again from it first).
-  GameJob* claim_job(GameJob::Kind kind) {
-    if (stopped_) return nullptr;
+  // The index of the next job in the batch being filled, of this kind, carrying the messages said
+  // since the last one; none once the run stopped, or when a chunk failed its check (the feed
+  // cuts again from it first).
+  std::optional<std::size_t> claim_job(JobKind kind) {
+    if (stopped_) return std::nullopt;
     // Making room retires batches and may find a chunk that failed its check: it is made here,
     // once, before the test, so that no job is claimed past a failed chunk (a job claimed after
     // a second retire found one stayed in the window and was merged out of order).
     if (filling_ == nullptr) make_room();
-    if (stopped_ || rewind_) return nullptr;
-    GameJob& job = next_job();
-    job.before = std::move(pending_);
-    pending_.clear();
-    job.kind = kind;
-    return &job;
+    if (stopped_ || rewind_) return std::nullopt;
+    return next_job(kind);
   }
 
   // Retires what is done, and waits (examining) until the window has room for a new batch.
@@ -315,8 +354,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     }
   }
 
-  // The next job of the batch being filled; a new batch when none is (the caller made room).
-  GameJob& next_job() {
+  // Claims the next job of the batch being filled (a new batch when none is: the caller made
+  // room), of this kind, with the messages said since the last job; its index.
+  std::size_t next_job(JobKind kind) {
     if (filling_ == nullptr) {
       if (!spare_.empty()) {
         in_flight_.push_back(std::move(spare_.back()));
@@ -326,8 +366,12 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
       }
       filling_ = in_flight_.back().get();
     }
-    if (filling_->used == filling_->jobs.size()) filling_->jobs.emplace_back();
-    return filling_->jobs[filling_->used++];
+    const std::size_t i = filling_->used++;
+    filling_->inputs[i] = JobInput{};
+    filling_->inputs[i].kind = kind;
+    filling_->at_reader[i].before = std::move(pending_);
+    pending_.clear();
+    return i;
   }
 
   void dispatch() {
@@ -373,20 +417,20 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
       std::unique_ptr<Batch> batch = std::move(in_flight_.front());
       in_flight_.pop_front();
       for (std::size_t i = 0; i < batch->used && !stopped_; ++i) {
-        GameJob& job = batch->jobs[i];
-        if (job.not_one_game) {
+        if (batch->outcomes[i].not_one_game) {
           drop_from(*batch, i);
           break;
         }
         // Texts retire in input order, each once: a text left unread was dropped with the chunk
         // before it that failed, and one out of order was claimed past it (a game merged twice).
-        if (job.kind == GameJob::Kind::Text) {
-          if (job.unread) threads_internal_error("a text left unread after a failed chunk was retired");
-          if (job.ordinal <= retired_ordinal_) threads_internal_error("a game was retired out of input order");
-          retired_ordinal_ = job.ordinal;
+        const JobInput& input = batch->inputs[i];
+        if (input.kind == JobKind::Text) {
+          if (batch->outcomes[i].unread) threads_internal_error("a text left unread after a failed chunk was retired");
+          if (input.ordinal <= retired_ordinal_) threads_internal_error("a game was retired out of input order");
+          retired_ordinal_ = input.ordinal;
         }
-        if (!retire(job)) stopped_ = true;
-        recycle(job);
+        if (!retire(*batch, i)) stopped_ = true;
+        recycle(*batch, i);
       }
       to_spare(std::move(batch));
     }
@@ -405,11 +449,11 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   // dropped unmerged, once no worker is examining them; the messages said before them are said
   // later, before the games cut again. take_rewind() tells the feed.
   void drop_from(Batch& front, std::size_t first) {
-    rewind_ = front.jobs[first].ordinal;
+    rewind_ = front.inputs[first].ordinal;
     std::string before;
     for (std::size_t i = first; i < front.used; ++i) {
-      before += front.jobs[i].before;
-      recycle(front.jobs[i]);
+      before += front.at_reader[i].before;
+      recycle(front, i);
     }
     {
       std::unique_lock lock(mutex_);
@@ -428,8 +472,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     failed_chunk_.store(kNoFailedChunk, std::memory_order_relaxed);
     for (std::unique_ptr<Batch>& b : in_flight_) {
       for (std::size_t i = 0; i < b->used; ++i) {
-        before += b->jobs[i].before;
-        recycle(b->jobs[i]);
+        before += b->at_reader[i].before;
+        recycle(*b, i);
       }
       to_spare(std::move(b));
     }
@@ -438,64 +482,66 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     pending_.insert(0, before);
   }
 
-  // The reader's fields only: the worker clears the results before it fills them again.
-  static void recycle(GameJob& job) {
+  // The reader's side of job `i` only: a thread writes the outcome whole and the extras it sets.
+  static void recycle(Batch& batch, std::size_t i) {
     // A long game's nodes are not kept for the next one: the window's memory stays that of
     // ordinary games, whatever the longest game read so far.
-    if (job.game.node_count() > kKeptNodes) job.game = chess::Game();
-    job.before.clear();
-    job.kind = GameJob::Kind::Messages;
-    job.cut = TextCut::Exact;
+    if (i < batch.games.size() && batch.games[i].node_count() > kKeptNodes) batch.games[i] = chess::Game();
+    batch.at_reader[i].before.clear();
   }
 
   // What the one-thread run does after examining this game, in the same order. False stops the run.
-  bool retire(GameJob& slot) {
-    if (!slot.before.empty()) say(slot.before);
-    if (!slot.said.empty()) say(slot.said);
-    stats_.games_read += slot.stats.games_read;
-    stats_.games_skipped += slot.stats.games_skipped;
-    stats_.games_warned += slot.stats.games_warned;
-    if (!slot.examined) return true;
-    stats_.positions += slot.stats.positions;
-    if (!merge_state(slot)) return false;
-    if (slot.result.outcome == GameExamination::Outcome::Interrupted) {
-      say(slot.result.message);
+  bool retire(Batch& batch, std::size_t i) {
+    const JobOutcome& outcome = batch.outcomes[i];
+    JobExtras& extras = batch.extras[i];
+    if (!batch.at_reader[i].before.empty()) say(batch.at_reader[i].before);
+    if (outcome.said) say(extras.said);
+    stats_.games_read += outcome.read ? 1 : 0;
+    stats_.games_skipped += outcome.skipped ? 1 : 0;
+    stats_.games_warned += outcome.warned ? 1 : 0;
+    if (!outcome.examined) return true;
+    stats_.positions += outcome.positions;
+    if (has_state_ && !merge_state(extras)) return false;
+    if (outcome.outcome == GameExamination::Outcome::Interrupted) {
+      say(extras.message);
       return false;
     }
-    if (slot.result.outcome == GameExamination::Outcome::Failed) {
+    if (outcome.outcome == GameExamination::Outcome::Failed) {
       ++stats_.games_failed;
-      say(slot.result.message);
+      say(extras.message);
       return true;
     }
-    if (!game_kept(settings_, slot.result.matches)) return true;
+    if (!game_kept(settings_, outcome.matches)) return true;
     ++stats_.games_matched;
-    stats_.matched_positions += slot.result.matches;
+    stats_.matched_positions += outcome.matches;
     if (settings_.show_matches) {
       progress_.finish();
-      show_match(settings_, slot.game_number);
+      const JobInput& input = batch.inputs[i];
+      show_match(settings_, input.kind == JobKind::Text ? input.ordinal : batch.games[i].number);
     }
-    if (!slot.output) return true;
+    if (!outcome.output) return true;
+    extras.output.file = batch.at_reader[i].file_index;
     if (!held_back_) {
-      output_->write(slot.output->text);
+      output_->write(extras.output.text);
     } else {
-      held_.push_back(std::move(*slot.output));
+      held_.push_back(std::move(extras.output));
     }
     return true;
   }
 
   // The game's share of the persistent state joins the run's, the earlier games' first.
-  bool merge_state(GameJob& slot) {
+  bool merge_state(JobExtras& game) {
     for (std::size_t i = 0; i < query_.variables.size(); ++i) {
-      if (query_.variables[i].persistent) merge_persistent(ctx_.variable(static_cast<int>(i)), slot.variables[i]);
+      if (query_.variables[i].persistent) merge_persistent(ctx_.variable(static_cast<int>(i)), game.variables[i]);
     }
     for (std::size_t d = 0; d < query_.dictionaries.size(); ++d) {
       Context::Dictionary& run = ctx_.dictionary(static_cast<int>(d));
       if (query_.parallel.dictionary_per_game[d]) {
-        run.swap(slot.dictionaries[d]);
+        run.swap(game.dictionaries[d]);
         continue;
       }
       std::string error;
-      if (!merge_dictionary(query_.dictionaries[d], run, slot.dictionaries[d], &error)) {
+      if (!merge_dictionary(query_.dictionaries[d], run, game.dictionaries[d], &error)) {
         say("quarry: " + error + "\n");
         return false;
       }
@@ -540,14 +586,19 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   std::deque<std::string> paths_;    // the inputs' names, which the jobs point to
   const std::size_t window_;         // batches in flight at most: bounds the memory
   const bool held_back_;             // games go to held_ (sorted output, --state-out), not straight out
+  const bool has_state_;             // games leave a share of the persistent state (has_persistent_state)
   std::deque<std::unique_ptr<Batch>> in_flight_;  // in input order; only the reader's thread changes it
   std::vector<std::unique_ptr<Batch>> spare_;
   Batch* filling_ = nullptr;         // the batch the reader is filling (the last in flight)
   bool stopped_ = false;
   std::uint64_t retired_ordinal_ = 0;         // of the last game text retired
   std::optional<std::uint64_t> rewind_;       // a chunk that failed its check (take_rewind)
-  std::atomic<std::uint64_t> failed_chunk_{kNoFailedChunk};  // see kNoFailedChunk
-  std::optional<Worker> own_worker_;  // the reader's thread examining batches (examine_queued)
+  // Every thread reads it once a game, and it changes only when a chunk fails: on a cache line of
+  // its own, so that the reader's writes to the fields around it (retired_ordinal_, once a game)
+  // do not take the line from the other cores each time (false sharing costs a transfer between
+  // cores, hundreds of cycles, a game).
+  alignas(64) std::atomic<std::uint64_t> failed_chunk_{kNoFailedChunk};  // see kNoFailedChunk
+  alignas(64) std::optional<Worker> own_worker_;  // the reader's thread examining batches (examine_queued)
 
   std::mutex mutex_;
   std::condition_variable work_ready_, batch_done_;
