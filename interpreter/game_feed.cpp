@@ -63,6 +63,8 @@ class SpeculativeCuts {
     return allowed_ && splitter.offset() >= serial_until_;
   }
   bool unsettled() const { return !cuts_.empty(); }
+  // The ordinal of the last chunk handed out and not yet known to be retired (unsettled()).
+  std::uint64_t last_ordinal() const { return cuts_.back().ordinal; }
   void settled() { cuts_.clear(); }
   // The input is cut again from its start (every text handed out of it was dropped).
   void restart() {
@@ -295,12 +297,21 @@ GameFeed::CutEnd GameFeed::cut(InputCut& current, InputCut* previous, Handler& h
         speculation != nullptr && current.chunks.keep(splitter, speculation->retired_ordinal(), previous_in_flight)
             ? next_chunk(splitter, text, first_line, cut)
             : splitter.next(text, first_line);
-    // At the end, chunks stay in flight unless the input before is still unsettled too (one input
-    // is kept at most). Nothing is read into a failed input's tail before every chunk is checked.
-    const bool settle = status == chess::PgnSplitter::Status::End
-                            ? previous_in_flight
-                            : status == chess::PgnSplitter::Status::Failed &&
-                                  (previous_in_flight || current.chunks.unsettled());
+    // At the end, this input's chunks stay in flight: the input before, which is kept while its
+    // chunks are (one input is kept at most), retires first. The texts of both are in input
+    // order, so that waits only for the oldest texts, while the threads go on with this input's.
+    if (status == chess::PgnSplitter::Status::End && previous_in_flight) {
+      if (!speculation->settle_through(previous->chunks.last_ordinal())) return CutEnd::Stopped;
+      switch (rewound(current, true, *speculation, failed)) {
+        case Rewind::Current: continue;
+        case Rewind::Previous: return CutEnd::PreviousFailed;
+        case Rewind::None: break;
+      }
+      previous->chunks.settled();
+    }
+    // Nothing is read into a failed input's tail before every chunk is checked.
+    const bool settle = status == chess::PgnSplitter::Status::Failed &&
+                        (previous_in_flight || current.chunks.unsettled());
     if (settle) {
       // Chunks are cut only for a handler with a speculation().
       if (!speculation->settle()) return CutEnd::Stopped;

@@ -93,6 +93,9 @@ class GameFeed {
     virtual std::uint64_t retired_ordinal() const = 0;
     // Retires every text handed out (or up to a chunk that failed its check). False stops the run.
     virtual bool settle() = 0;
+    // Retires the texts handed out up to the one numbered `ordinal` (or up to a chunk that failed
+    // its check); later ones may stay in flight. False stops the run.
+    virtual bool settle_through(std::uint64_t ordinal) = 0;
     // Once, after a chunk failed its check at retire time: its ordinal. Nothing of it or of any
     // text handed out after it was merged, and the messages said before them are kept; split()
     // cuts the input again from that chunk's start.

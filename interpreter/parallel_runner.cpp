@@ -323,6 +323,12 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     return !stopped_;
   }
 
+  bool settle_through(std::uint64_t ordinal) override {
+    dispatch();
+    retire_while([this, ordinal] { return retired_ordinal_ < ordinal && !in_flight_.empty(); });
+    return !stopped_;
+  }
+
   std::optional<std::uint64_t> take_rewind() override { return std::exchange(rewind_, std::nullopt); }
 
   // The index of the next job in the batch being filled, of this kind, carrying the messages said

@@ -325,6 +325,43 @@ TEST_CASE("threads cut again the chunks that fail their check, and match one thr
   CHECK(threaded.output == one.output);
 }
 
+TEST_CASE("threads keep small inputs in flight across their ends, and match one thread", "[runner][threads]") {
+  // Inputs shorter than the window: each ends while the one before still has chunks in flight,
+  // which retire first while this one's stay (GameFeed::split). Chunks fail at an input's start,
+  // at its end (its last chunk, found once the next input ended) and in between; some inputs
+  // hold no game at all.
+  std::vector<std::string> paths;
+  const std::string stem = (fs::temp_directory_path() / ("quarry-runner-small-" + std::to_string(::getpid()))).string();
+  for (int f = 0; f < 60; ++f) {
+    std::string text;
+    const int games = f % 7 == 3 ? 0 : 1 + (f * 37) % 90;
+    for (int i = 0; i < games; ++i) {
+      if ((f % 5 == 1 && i == 0) || (f % 4 == 2 && i == games - 1) || (f + i) % 53 == 0) text += "{between games}\n";
+      text += "[Event \"" + std::to_string(f) + "." + std::to_string(i) + "\"]\n\n";
+      text += i % 3 == 0 ? "1. f3 e5 2. g4 Qh4# 0-1\n\n" : "1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n";
+    }
+    if (f % 9 == 4) text += "{after the last game}\n";
+    paths.push_back(stem + "-" + std::to_string(f) + ".pgn");
+    std::ofstream(paths.back()) << text;
+  }
+  interpreter::RunSettings settings;
+  Run one("mate", settings, paths);
+  settings.threads = 2;
+  Run two("mate", settings, paths);
+  settings.threads = 3;
+  Run three("mate", settings, paths);
+  for (const std::string& path : paths) fs::remove(path);
+  REQUIRE(one.ok);
+  REQUIRE(two.ok);
+  REQUIRE(three.ok);
+  CHECK(one.stats.games_matched > 100);
+  for (const Run* threaded : {&two, &three}) {
+    CHECK(threaded->stats.games_read == one.stats.games_read);
+    CHECK(threaded->stats.games_matched == one.stats.games_matched);
+    CHECK(threaded->output == one.output);
+  }
+}
+
 TEST_CASE("a body of constants is asked once a game and matches where a body asked everywhere does",
           "[runner][constant_body]") {
   auto same_everywhere = [](const std::string& text) {
