@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "chess/decoders.h"
@@ -22,14 +23,17 @@ constexpr std::size_t kDecodeChunk = std::size_t{1} << 14;
 // (standard input cannot be rewound).
 class RawInput {
  public:
-  RawInput(std::FILE* stream, bool owned) : stream_(stream), owned_(owned), buf_(kRawBlockSize) { fill(); }
+  RawInput(std::FILE* stream, bool owned)
+      : stream_(stream), owned_(owned), buf_(std::make_unique_for_overwrite<unsigned char[]>(kRawBlockSize)) {
+    fill();
+  }
   ~RawInput() {
     if (owned_ && stream_ != nullptr) std::fclose(stream_);
   }
   RawInput(const RawInput&) = delete;
   RawInput& operator=(const RawInput&) = delete;
 
-  const unsigned char* data() const { return buf_.data() + pos_; }
+  const unsigned char* data() const { return buf_.get() + pos_; }
   std::size_t available() const { return end_ - pos_; }
   void consume(std::size_t n) {
     pos_ += n;
@@ -37,14 +41,14 @@ class RawInput {
   }
   std::uint64_t offset() const { return offset_; }  // file offset of data()
   const std::string& error() const { return error_; }
-  std::string_view head() const { return {reinterpret_cast<const char*>(buf_.data()), end_}; }
+  std::string_view head() const { return {reinterpret_cast<const char*>(buf_.get()), end_}; }
 
   // Reads the next block once the current one is used up. False at the end of the file or on a
   // read error (error() says which).
   bool fill() {
     if (pos_ < end_) return true;
     pos_ = end_ = 0;
-    end_ = read_stream(reinterpret_cast<char*>(buf_.data()), buf_.size());
+    end_ = read_stream(reinterpret_cast<char*>(buf_.get()), kRawBlockSize);
     return end_ > 0;
   }
 
@@ -52,7 +56,7 @@ class RawInput {
   std::size_t read_into(char* out, std::size_t size) {
     if (pos_ < end_) {
       std::size_t n = std::min(size, end_ - pos_);
-      std::memcpy(out, buf_.data() + pos_, n);
+      std::memcpy(out, buf_.get() + pos_, n);
       consume(n);
       return n;
     }
@@ -77,7 +81,8 @@ class RawInput {
   std::FILE* stream_;
   bool owned_;
   bool at_end_ = false;
-  std::vector<unsigned char> buf_;
+  // Not zeroed: only the bytes read are looked at, and a small file's read touches only its pages.
+  std::unique_ptr<unsigned char[]> buf_;
   std::size_t pos_ = 0;
   std::size_t end_ = 0;
   std::uint64_t offset_ = 0;

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "chess/byte_scan.h"
+#include "chess/page_mapping.h"
 #include "chess/pgn_lexer.h"
 
 namespace quarry::chess {
@@ -471,7 +472,7 @@ SplitterBlocks::Block SplitterBlocks::take(std::size_t capacity) {
       return block;
     }
   }
-  return Block{std::make_shared_for_overwrite<char[]>(capacity), capacity};
+  return Block{std::make_shared_for_overwrite<char[]>(capacity), capacity, 0};
 }
 
 void SplitterBlocks::give(Block block) {
@@ -496,32 +497,44 @@ PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool n
       blocks_(blocks != nullptr ? blocks : &own_blocks_) {}
 
 PgnSplitter::~PgnSplitter() {
-  if (capacity_ >= kBlockSize && blocks_ != &own_blocks_) blocks_->give({std::move(buf_), capacity_});
+  if (capacity_ >= kBlockSize && blocks_ != &own_blocks_) blocks_->give({std::move(buf_), capacity_, mapped_});
 }
 
-// Moves the unread bytes to the front and reads at least as many again (half a block at least),
-// so that a game longer than a block is rescanned a logarithmic number of times, not once per
-// block. While text handed out lives in the block (text_owner), they go to the front of another.
+// Reads the next step into the block: as many bytes as are not handed out yet, and kReadStep at
+// least, so that a game longer than a step is rescanned a logarithmic number of times, not once
+// per step. A step at a time, not a block: the threads get the first games after one step, and a
+// new block's pages are touched a step at a time while they work. When the block has no room for
+// the step, the unread bytes move to the front (at least half a block is then free). While text
+// handed out lives in the block (text_owner), they go to the front of another.
 void PgnSplitter::read_more() {
-  // The bytes kept for a rewind (keep_from) stay in front of those not handed out.
-  const std::size_t dropped =
-      keep_from_ >= base_ + begin_ ? begin_ : static_cast<std::size_t>(keep_from_ - base_);
-  const std::size_t moved = end_ - dropped;
-  const std::size_t want = moved + std::max(kBlockSize / 2, moved);
-  if (buf_.use_count() > 1 || capacity_ < want) {
-    SplitterBlocks::Block block = blocks_->take(std::max(want, kBlockSize));
-    if (moved > 0) std::memcpy(block.bytes.get(), buf_.get() + dropped, moved);
-    if (capacity_ >= kBlockSize) blocks_->give({std::move(buf_), capacity_});
-    buf_ = std::move(block.bytes);
-    capacity_ = block.capacity;
-  } else if (dropped > 0) {
-    std::memmove(buf_.get(), buf_.get() + dropped, moved);
+  std::size_t step = std::max(kReadStep, end_ - begin_);
+  if (capacity_ - end_ < step) {
+    // The bytes kept for a rewind (keep_from) stay in front of those not handed out.
+    const std::size_t dropped =
+        keep_from_ >= base_ + begin_ ? begin_ : static_cast<std::size_t>(keep_from_ - base_);
+    const std::size_t moved = end_ - dropped;
+    const std::size_t want = moved + std::max(kBlockSize / 2, moved);
+    if (buf_.use_count() > 1 || capacity_ < want) {
+      SplitterBlocks::Block block = blocks_->take(std::max(want, kBlockSize));
+      SplitterBlocks::Block old{std::move(buf_), capacity_, mapped_};
+      buf_ = std::move(block.bytes);
+      capacity_ = block.capacity;
+      mapped_ = block.mapped;
+      map_through(std::min(capacity_, moved + step));
+      if (moved > 0) std::memcpy(buf_.get(), old.bytes.get() + dropped, moved);
+      if (old.capacity >= kBlockSize) blocks_->give(std::move(old));
+    } else if (dropped > 0) {
+      std::memmove(buf_.get(), buf_.get() + dropped, moved);
+    }
+    base_ += dropped;
+    begin_ -= dropped;
+    end_ = moved;
+    step = std::min(step, capacity_ - end_);
   }
-  base_ += dropped;
-  begin_ -= dropped;
-  end_ = moved;
-  while (end_ < capacity_) {
-    const std::size_t n = source_->read(buf_.get() + end_, capacity_ - end_);
+  const std::size_t until = end_ + step;
+  map_through(until);
+  while (end_ < until) {
+    const std::size_t n = source_->read(buf_.get() + end_, until - end_);
     if (n == 0) {
       eof_ = true;
       failed_ = !source_->error().empty();
@@ -529,6 +542,12 @@ void PgnSplitter::read_more() {
     }
     end_ += n;
   }
+}
+
+void PgnSplitter::map_through(std::size_t until) {
+  if (until <= mapped_) return;
+  map_pages_for_writing(buf_.get() + mapped_, until - mapped_);
+  mapped_ = until;
 }
 
 PgnSplitter::Status PgnSplitter::next(std::string_view& text, std::uint64_t& first_line) {

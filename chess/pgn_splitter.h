@@ -41,6 +41,7 @@ class SplitterBlocks {
   struct Block {
     std::shared_ptr<char[]> bytes;  // not zeroed: only the bytes read are looked at
     std::size_t capacity = 0;
+    std::size_t mapped = 0;  // the first `mapped` bytes' pages are mapped (chess/page_mapping.h)
   };
   static constexpr std::size_t kKept = 4;  // blocks kept at most: a current and a spare, two inputs
   static constexpr std::size_t kKeptCapacity = std::size_t{2} << 20;  // the largest block kept
@@ -58,6 +59,7 @@ class PgnSplitter {
  public:
   enum class Status : std::uint8_t { Game, End, Failed };
   static constexpr std::size_t kBlockSize = std::size_t{1} << 20;
+  static constexpr std::size_t kReadStep = std::size_t{128} << 10;  // read_more's least read
 
   // Reads a file ("-": standard input; compressed data is decompressed as it is read). nullptr,
   // with *error set, when it cannot be opened.
@@ -107,6 +109,8 @@ class PgnSplitter {
 
  private:
   void read_more();
+  // Maps the block's pages up to byte `until` before they are written (chess/page_mapping.h).
+  void map_through(std::size_t until);
 
   std::unique_ptr<ByteSource> source_;
   bool strict_;
@@ -115,6 +119,7 @@ class PgnSplitter {
   SplitterBlocks* blocks_;     // where blocks come from and go back to
   std::shared_ptr<char[]> buf_;
   std::size_t capacity_ = 0;
+  std::size_t mapped_ = 0;  // Block::mapped of buf_
   std::size_t begin_ = 0;  // first byte not yet handed out
   std::size_t end_ = 0;    // end of the bytes read
   std::uint64_t base_ = 0;  // input offset of buf_[0]

@@ -89,9 +89,10 @@ TEST_CASE("the splitter finds the opera game's end after its result", "[pgn_spli
   CHECK(text.substr(0, scan.length).ends_with("17. Rd8# 1-0"));
 }
 
-TEST_CASE("a comment, tag or escaped line across the splitter's read block is cut as the reader cuts it",
+TEST_CASE("a comment, tag or escaped line across the splitter's read step or block is cut as the reader cuts it",
           "[pgn_splitter]") {
-  // The first game fills the block up to `shift` bytes before the feature in the second game.
+  // The first game fills the first read (a step, or a block) up to `shift` bytes before the
+  // feature in the second game.
   const std::vector<std::pair<std::string, bool>> features = {
       {"{a comment\nover lines with 1-0 and\n[Event \"x\"\n}", false},
       {"{outer {inner 1-0}\nstill outer} 2. Nf3 {", true},
@@ -102,16 +103,18 @@ TEST_CASE("a comment, tag or escaped line across the splitter's read block is cu
   };
   const std::string head = "[Event \"filler\"]\n\n1. e4 {";
   const std::string tail = "} *\n[Event \"straddling\"]\n\n1. e4 e5 ";
-  for (const auto& [feature, nested] : features) {
-    for (std::size_t shift : {std::size_t{1}, std::size_t{2}, std::size_t{15}, std::size_t{16}, std::size_t{17},
-                              feature.size() - 1}) {
-      const std::size_t filler = quarry::chess::PgnSplitter::kBlockSize - shift - head.size() - tail.size();
-      std::string text = head;
-      for (std::size_t i = 0; i < filler; ++i) text += i % 64 == 63 ? '\n' : 'x';
-      text += tail + feature + " 2. d4 *\n[Event \"last\"]\n\n1. c4 *\n";
-      REQUIRE(text.substr(quarry::chess::PgnSplitter::kBlockSize - shift, feature.size()) == feature);
-      INFO("feature: " << feature << "\nshift: " << shift);
-      CHECK(compare_split(text, false, "", nested) == "");
+  for (std::size_t edge : {quarry::chess::PgnSplitter::kReadStep, quarry::chess::PgnSplitter::kBlockSize}) {
+    for (const auto& [feature, nested] : features) {
+      for (std::size_t shift : {std::size_t{1}, std::size_t{2}, std::size_t{15}, std::size_t{16}, std::size_t{17},
+                                feature.size() - 1}) {
+        const std::size_t filler = edge - shift - head.size() - tail.size();
+        std::string text = head;
+        for (std::size_t i = 0; i < filler; ++i) text += i % 64 == 63 ? '\n' : 'x';
+        text += tail + feature + " 2. d4 *\n[Event \"last\"]\n\n1. c4 *\n";
+        REQUIRE(text.substr(edge - shift, feature.size()) == feature);
+        INFO("edge: " << edge << "\nfeature: " << feature << "\nshift: " << shift);
+        CHECK(compare_split(text, false, "", nested) == "");
+      }
     }
   }
 }
