@@ -175,8 +175,7 @@ class Line final : public Filter {
     std::vector<Pending>& stack = s.work.stack;
     std::vector<NodeId>& successors = s.work.successors;
     auto push_successors = [&](NodeId node, std::vector<State>&& states, std::int64_t depth) {
-      successors.clear();
-      for_each_successor(s.ctx, node, [&](NodeId successor) { successors.push_back(successor); });
+      collect_successors(s.ctx, node, successors);
       if (successors.empty()) {
         give_states(s.work, std::move(states));
         return;
