@@ -19,13 +19,18 @@ constexpr std::size_t kRawBlockSize = std::size_t{1} << 18;
 // the text decoded before it.
 constexpr std::size_t kDecodeChunk = std::size_t{1} << 14;
 
-// The file's bytes, read in blocks. The first block is read at once so the format can be sniffed
+// Bytes read first, for sniffing the format: a page. Plain input reads the rest straight into
+// its reader's buffer, so the first block need not be larger (a whole block would be read here and
+// copied there again, for every input).
+constexpr std::size_t kSniffSize = std::size_t{1} << 12;
+
+// The file's bytes, read in blocks. The first bytes are read at once so the format can be sniffed
 // (standard input cannot be rewound).
 class RawInput {
  public:
   RawInput(std::FILE* stream, bool owned)
       : stream_(stream), owned_(owned), buf_(std::make_unique_for_overwrite<unsigned char[]>(kRawBlockSize)) {
-    fill();
+    end_ = read_stream(reinterpret_cast<char*>(buf_.get()), kSniffSize);
   }
   ~RawInput() {
     if (owned_ && stream_ != nullptr) std::fclose(stream_);

@@ -201,3 +201,20 @@ TEST_CASE("data that is not an archive after a good stream is reported", "[input
   CHECK(got.events.size() == 2);
   CHECK_THAT(got.error, Catch::StartsWith("gzip data corrupt near byte"));
 }
+
+TEST_CASE("plain input of any length reads back byte for byte, past the sniffed page and the raw block",
+          "[input]") {
+  const std::string text = games_text(9000);  // about 690 KB
+  for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{4095}, std::size_t{4096}, std::size_t{4097},
+                           (std::size_t{256} << 10) - 1, std::size_t{256} << 10, (std::size_t{256} << 10) + 1,
+                           text.size()}) {
+    INFO("size " << size);
+    TempFile file(text.substr(0, size));
+    std::string error;
+    auto source = open_byte_source(file.path, &error);
+    REQUIRE(source);
+    CHECK(source->compression() == Compression::None);
+    CHECK(read_all(*source) == text.substr(0, size));
+    CHECK(source->file_bytes_read() == size);
+  }
+}
