@@ -66,6 +66,11 @@ class GameOutput {
   void add(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched);
   // Writes games held back for sorting. Call once at the end.
   void finish();
+  // A matched game as add() would write it, neither written nor held: the text is in the
+  // writer's buffer, valid until the next game (the threaded run copies it into its batch).
+  std::string_view text(const chess::Game& game, Context& ctx, std::span<const chess::NodeId> matched) {
+    return render(game, ctx, matched);
+  }
   // The input file the next games come from (orders games merged from file shards).
   void set_file_index(std::uint64_t file) { file_index_ = file; }
   // hold_all: the matched games, for the run state.

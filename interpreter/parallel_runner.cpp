@@ -51,7 +51,8 @@ struct JobOutcome {
   bool not_one_game = false;  // a chunk that failed its check: the run cuts it again
   bool unread = false;        // after a chunk that failed its check: dropped with it, so not read
   bool said = false;          // JobExtras::said holds what reading the text said
-  bool output = false;        // JobExtras::output holds the game's PGN text
+  bool output = false;        // the game is written: its text is in Batch::output_text (JobExtras::output_begin,
+                              // output_end), or in JobExtras::output when the run holds its games back
 };
 
 // What only some games leave: the thread writes a field only when JobOutcome says the reader is
@@ -60,7 +61,8 @@ struct JobOutcome {
 struct JobExtras {
   std::string said;          // reading the text: a skipped game, warnings
   std::string message;       // Failed, Interrupted: the line for standard error
-  MatchedGame output;
+  std::size_t output_begin = 0, output_end = 0;  // the game's text in Batch::output_text
+  MatchedGame output;        // the game's text and sort keys, when the run holds its games back
   std::vector<Value> variables;  // this game's share of the persistent state, from a fresh start
   std::vector<Context::Dictionary> dictionaries;
 };
@@ -84,6 +86,12 @@ struct Batch {
   alignas(64) std::array<JobOutcome, kGames> outcomes;
   alignas(64) std::array<JobAtReader, kGames> at_reader;
   std::array<JobExtras, kGames> extras;
+  // The PGN text of the batch's games that are written as they come (no sort, no run state), one
+  // after another in input order: written by the thread that examines the batch, which empties
+  // it first, and read by the reader. One buffer a batch keeps its memory from batch to batch and
+  // crosses to the reader's core as a run of lines, where a string a game was allocated, filled,
+  // read from the other core and freed for every game.
+  std::string output_text;
   // Game jobs' games, read by the reader (grown to a Game job's index when one is claimed).
   std::vector<chess::Game> games;
   // The splitter's blocks the texts of `inputs` lie in, each once: a batch's texts mostly share one.
@@ -110,15 +118,19 @@ bool has_persistent_state(const CompiledQuery& query) {
 // A worker's own context and renderer: nothing a worker writes is shared until its batch is done.
 class Worker {
  public:
-  Worker(const CompiledQuery& query, const RunSettings& settings, bool render,
+  // `render`: the run writes games (or keeps them); `hold`: it keeps them (MatchedGame), for a
+  // sort or a run state, rather than writing them in input order (Batch::output_text).
+  Worker(const CompiledQuery& query, const RunSettings& settings, bool render, bool hold,
          std::atomic<std::uint64_t>& failed_chunk)
-      : query_(query), settings_(settings), render_(render), output_(query, output_settings(settings, true), nullptr),
+      : query_(query), settings_(settings), render_(render), hold_(hold),
+        output_(query, output_settings(settings, true), nullptr),
         text_reader_(settings), has_state_(has_persistent_state(query)), failed_chunk_(failed_chunk) {
     configure_context(ctx_, query, settings);
     for (const VariableInfo& v : query.variables) persistent_.push_back(v.persistent);
   }
 
   void examine(Batch& batch) {
+    batch.output_text.clear();
     for (std::size_t i = 0; i < batch.used; ++i) {
       const JobInput& input = batch.inputs[i];
       JobOutcome outcome;
@@ -142,11 +154,11 @@ class Worker {
               outcome.said = true;
               batch.extras[i].said.swap(said_);
             }
-            if (read == TextRead::Examine) examine(game_, outcome, batch.extras[i]);
+            if (read == TextRead::Examine) examine(game_, outcome, batch.extras[i], batch.output_text);
           }
         }
       } else if (input.kind == JobKind::Game) {
-        examine(batch.games[i], outcome, batch.extras[i]);
+        examine(batch.games[i], outcome, batch.extras[i], batch.output_text);
       }
       batch.outcomes[i] = outcome;
     }
@@ -159,7 +171,7 @@ class Worker {
     }
   }
 
-  void examine(const chess::Game& game, JobOutcome& outcome, JobExtras& extras) {
+  void examine(const chess::Game& game, JobOutcome& outcome, JobExtras& extras, std::string& output_text) {
     outcome.examined = true;
     for (std::size_t i = 0; i < persistent_.size(); ++i) {
       if (persistent_[i]) ctx_.variable(static_cast<int>(i)) = std::monostate{};
@@ -172,9 +184,15 @@ class Worker {
     outcome.matches = result.matches;
     if (result.outcome != GameExamination::Outcome::Examined) extras.message = std::move(result.message);
     if (result.outcome == GameExamination::Outcome::Examined && render_ && game_kept(settings_, result.matches)) {
-      output_.add(game, ctx_, matched_);
-      extras.output = std::move(output_.held().back());
-      output_.held().clear();
+      if (hold_) {
+        output_.add(game, ctx_, matched_);
+        extras.output = std::move(output_.held().back());
+        output_.held().clear();
+      } else {
+        extras.output_begin = output_text.size();
+        output_text += output_.text(game, ctx_, matched_);
+        extras.output_end = output_text.size();
+      }
       outcome.output = true;
     }
     if (has_state_) {
@@ -192,6 +210,7 @@ class Worker {
   const CompiledQuery& query_;
   const RunSettings& settings_;
   bool render_;
+  bool hold_;
   GameOutput output_;
   GameTextReader text_reader_;
   chess::Game game_;  // the game read from a text job
@@ -220,10 +239,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     // cqlend runs here, under the run's limits as in a single-threaded run.
     ctx_.budget().set_limits(settings.limits);
     const bool render = output != nullptr || !settings.state_out.empty();
-    own_worker_.emplace(query, settings, render, failed_chunk_);
+    own_worker_.emplace(query, settings, render, held_back_, failed_chunk_);
     for (unsigned i = 1; i < settings.threads; ++i) {
       threads_.emplace_back([this, render] {
-        Worker worker(query_, settings_, render, failed_chunk_);
+        Worker worker(query_, settings_, render, held_back_, failed_chunk_);
         work(worker);
       });
     }
@@ -526,10 +545,10 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
       show_match(settings_, input.kind == JobKind::Text ? input.ordinal : batch.games[i].number);
     }
     if (!outcome.output) return true;
-    extras.output.file = batch.at_reader[i].file_index;
     if (!held_back_) {
-      output_->write(extras.output.text);
+      output_->write(std::string_view(batch.output_text).substr(extras.output_begin, extras.output_end - extras.output_begin));
     } else {
+      extras.output.file = batch.at_reader[i].file_index;
       held_.push_back(std::move(extras.output));
     }
     return true;
