@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -336,11 +337,8 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
 
   std::uint64_t retired_ordinal() const override { return retired_ordinal_; }
 
-  bool settle() override {
-    dispatch();
-    retire_while([this] { return !in_flight_.empty(); });
-    return !stopped_;
-  }
+  // Every text handed out has an ordinal below the largest: settling through it retires them all.
+  bool settle() override { return settle_through(std::numeric_limits<std::uint64_t>::max()); }
 
   bool settle_through(std::uint64_t ordinal) override {
     dispatch();
