@@ -65,14 +65,14 @@ bool chunk_holds_one_game(const PgnReader& reader, PgnReader::Status status, std
       const std::string_view after = chunk.substr(reader.text_offset());
       return std::all_of(after.begin(), after.end(), is_chunk_blank);
     }
-    case PgnReader::GameEnd::NextGame: return false;
+    case PgnReader::GameEnd::NextGame: return reader.text_offset() == chunk.size();
     case PgnReader::GameEnd::EndOfInput: return last_chunk;
   }
   return false;
 }
 
 PgnSplitter::ChunkStatus PgnSplitter::next_chunk(std::string_view& text, std::uint64_t& first_line,
-                                                 bool& last_chunk) {
+                                                 bool& last_chunk, std::size_t& lookahead) {
   // The chunk's leading blanks (after a game cut serially: the line ends before the next game)
   // are passed first: the line feed before the chunk's end comes after its first other byte.
   bool blanks = true;
@@ -92,6 +92,7 @@ PgnSplitter::ChunkStatus PgnSplitter::next_chunk(std::string_view& text, std::ui
     const char* const feed = find_event_line_feed(data + searched, data + stop, feeds);
     std::size_t cut = static_cast<std::size_t>(feed - data) + 1;
     last_chunk = false;
+    lookahead = 0;
     if (feed == data + stop) {
       searched = stop;
       if (!eof_) {
@@ -112,6 +113,11 @@ PgnSplitter::ChunkStatus PgnSplitter::next_chunk(std::string_view& text, std::ui
       feeds += count_line_feeds(data + searched, data + end_);
       cut = end_;
       last_chunk = true;
+    } else {
+      // The "[Event " line after the chunk, up to its line feed, of the bytes read: they are not
+      // written again while the chunk is in flight (a block that a text holds is not moved in).
+      const void* const line_end = std::memchr(data + cut, '\n', end_ - cut);
+      lookahead = (line_end != nullptr ? static_cast<std::size_t>(static_cast<const char*>(line_end) - data) + 1 : end_) - cut;
     }
     text = std::string_view(data + begin_, cut - begin_);
     first_line = line_;

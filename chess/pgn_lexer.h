@@ -81,6 +81,8 @@ class PgnLexer {
   // after a result, which is never such a move: threads check what follows a game cut
   // speculatively (interpreter/game_feed.h).
   std::size_t text_offset() const { return pos_; }
+  // Where the last token read starts in the text (read as reset()'s text).
+  std::size_t token_offset() const { return token_; }
 
  private:
   // Makes at least one more byte available, moving the current token to the front of the buffer.

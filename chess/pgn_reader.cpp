@@ -94,7 +94,7 @@ class PgnReader::Impl {
   PgnReader::GameEnd game_end() const { return game_end_; }
   std::size_t text_offset() const {
     assert(reads_text_);  // an offset into a read_text text; the lexer's buffer means nothing outside
-    return lexer_.text_offset();
+    return game_end_ == PgnReader::GameEnd::NextGame ? lexer_.token_offset() : lexer_.text_offset();
   }
   bool read_error() const { return lexer_.read_error(); }
   std::string source_error() const { return source_ ? source_->error() : std::string(); }

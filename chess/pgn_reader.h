@@ -74,7 +74,8 @@ class PgnReader {
   enum class GameEnd : std::uint8_t { Result, NextGame, EndOfInput };
   GameEnd last_game_end() const;
   // After read_text: the bytes of the text read so far (for a game that ended on its result,
-  // the end of the result token).
+  // the end of the result token); for a game ended by the next game's first tag, where that tag
+  // starts.
   std::size_t text_offset() const;
 
   const std::string& name() const { return name_; }

@@ -90,12 +90,15 @@ class PgnSplitter {
   // next byte not handed out to the next line that starts with "[Event " (or to the end of an
   // input read whole), found without scanning the games; a reader of the chunk checks that it
   // holds one whole game (chunk_holds_one_game; both are in chess/pgn_chunks.{h,cpp}). Chunk: `text`
-  // is the chunk (last_chunk: it runs to the input's end).
+  // is the chunk (last_chunk: it runs to the input's end); the `lookahead` bytes after it are the
+  // next chunk's first line, or as much of it as is read (none after a last chunk): the chunk's
+  // reader reads them too, to see the tag that ends a game without a result, and they stay valid
+  // as long as the text does.
   // Serial: no chunk now (no such line within kMaxChunk bytes, or the input failed part way):
   // next() cuts the next game. End: the input is read.
   enum class ChunkStatus : std::uint8_t { Chunk, Serial, End };
   static constexpr std::size_t kMaxChunk = std::size_t{1} << 20;
-  ChunkStatus next_chunk(std::string_view& text, std::uint64_t& first_line, bool& last_chunk);
+  ChunkStatus next_chunk(std::string_view& text, std::uint64_t& first_line, bool& last_chunk, std::size_t& lookahead);
   // The input offset of the next byte to hand out (the start of the next chunk or game).
   std::uint64_t offset() const { return base_ + begin_; }
   // Keeps the bytes from input offset `offset` (at or after the first byte still held, and at

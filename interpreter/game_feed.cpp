@@ -193,11 +193,12 @@ struct GameFeed::InputCut {
 
 namespace {
 
-// The next text as a chunk (`cut` says which kind), or cut exactly where no chunk can be cut now.
+// The next text as a chunk (`cut` says which kind; `lookahead`: PgnSplitter::next_chunk's), or cut
+// exactly where no chunk can be cut now.
 chess::PgnSplitter::Status next_chunk(chess::PgnSplitter& splitter, std::string_view& text, std::uint64_t& first_line,
-                                      TextCut& cut) {
+                                      TextCut& cut, std::size_t& lookahead) {
   bool last = false;
-  switch (splitter.next_chunk(text, first_line, last)) {
+  switch (splitter.next_chunk(text, first_line, last, lookahead)) {
     case chess::PgnSplitter::ChunkStatus::Chunk:
       cut = last ? TextCut::LastChunk : TextCut::Chunk;
       return chess::PgnSplitter::Status::Game;
@@ -293,9 +294,10 @@ GameFeed::CutEnd GameFeed::cut(InputCut& current, InputCut* previous, Handler& h
       previous_in_flight = previous->chunks.unsettled();
     }
     TextCut cut = TextCut::Exact;
+    std::size_t lookahead = 0;
     const chess::PgnSplitter::Status status =
         speculation != nullptr && current.chunks.keep(splitter, speculation->retired_ordinal(), previous_in_flight)
-            ? next_chunk(splitter, text, first_line, cut)
+            ? next_chunk(splitter, text, first_line, cut, lookahead)
             : splitter.next(text, first_line);
     // At the end, this input's chunks stay in flight: the input before, which is kept while its
     // chunks are (one input is kept at most), retires first. The texts of both are in input
@@ -345,7 +347,8 @@ GameFeed::CutEnd GameFeed::cut(InputCut& current, InputCut* previous, Handler& h
     if (cut != TextCut::Exact) current.chunks.handed_out(ordinal_, start, first_line, splitter.offset());
     // A handler that found a chunk failed while making room for this text takes no text and
     // says so by take_rewind(): the feed goes back to that chunk (game_text returned true).
-    if (!handler.game_text(text, first_line, ordinal_, current.input, splitter.text_owner(), cut)) {
+    if (!handler.game_text(text, first_line, ordinal_, current.input, splitter.text_owner(), cut,
+                           cut == TextCut::Chunk ? lookahead : 0)) {
       return CutEnd::Stopped;
     }
     if (speculation != nullptr &&
@@ -412,11 +415,12 @@ GameTextReader::GameTextReader(const RunSettings& settings)
       [this](std::uint64_t, const chess::Game&) { return movetext_unneeded(settings_, ordinal_, *game_, probe_); });
 }
 
-TextRead GameTextReader::read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, TextCut cut,
-                              const std::string& path, chess::Game& game, RunStats& stats, std::string& messages) {
+TextRead GameTextReader::read(std::string_view text, std::size_t lookahead, std::uint64_t first_line,
+                              std::uint64_t ordinal, TextCut cut, const std::string& path, chess::Game& game,
+                              RunStats& stats, std::string& messages) {
   ordinal_ = ordinal;
   game_ = &game;
-  reader_->read_text(text, first_line);
+  reader_->read_text(std::string_view(text.data(), text.size() + lookahead), first_line);
   chess::PgnDiagnostic diagnostic;
   const chess::PgnReader::Status status = reader_->next(game, diagnostic);
   if (cut != TextCut::Exact && !chess::chunk_holds_one_game(*reader_, status, text, cut == TextCut::LastChunk)) {

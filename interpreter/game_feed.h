@@ -73,10 +73,11 @@ class GameFeed {
     // `owner` keeps `text` valid (PgnSplitter::text_owner).
     // `cut` says whether the text is one game's (Exact) or a chunk cut speculatively, whose
     // reader checks that it holds one whole game (GameTextReader::read); chunks are handed out
-    // only to a handler that offers speculation().
+    // only to a handler that offers speculation(). `lookahead`: the bytes after a chunk (Chunk)
+    // that its reader reads too (PgnSplitter::next_chunk), kept valid by `owner` as `text` is.
     virtual bool game_text(std::string_view /*text*/, std::uint64_t /*first_line*/, std::uint64_t /*ordinal*/,
                            const ShardFile& /*input*/, const std::shared_ptr<char[]>& /*owner*/,
-                           TextCut /*cut*/) {
+                           TextCut /*cut*/, std::size_t /*lookahead*/) {
       return false;
     }
     // split() cuts chunks only for a handler that returns its Speculation here (opting in): the
@@ -169,13 +170,14 @@ enum class TextRead : std::uint8_t { Examine, Passed, NotOneGame };
 class GameTextReader {
  public:
   explicit GameTextReader(const RunSettings& settings);
-  // Reads the text of the game numbered `ordinal` into `game`. A chunk (TextCut::Chunk,
-  // LastChunk) holds that game exactly when the game ends on its result, outside every
-  // variation, and only blanks follow (or a last chunk's game runs to its end): then it reads as
-  // the one-thread reader reads the game, and its start and end are where the serial cut puts
-  // them, give or take blanks (docs/threads.md says why).
-  TextRead read(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, TextCut cut,
-                const std::string& path, chess::Game& game, RunStats& stats, std::string& messages);
+  // Reads the text of the game numbered `ordinal` into `game`, with the `lookahead` bytes after
+  // it (a chunk's: Handler::game_text). A chunk (TextCut::Chunk, LastChunk) holds that game
+  // exactly when the game ends on its result, outside every variation, and only blanks follow,
+  // or on the next game's tag at the chunk's end (or a last chunk's game runs to its end): then
+  // it reads as the one-thread reader reads the game, and its start and end are where the serial
+  // cut puts them, give or take blanks (docs/threads.md says why).
+  TextRead read(std::string_view text, std::size_t lookahead, std::uint64_t first_line, std::uint64_t ordinal,
+                TextCut cut, const std::string& path, chess::Game& game, RunStats& stats, std::string& messages);
 
  private:
   const RunSettings& settings_;

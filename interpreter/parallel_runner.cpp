@@ -34,6 +34,7 @@ struct JobInput {
   const std::string* path = nullptr;  // Text: the input's name, for the reading messages
   JobKind kind = JobKind::Messages;
   TextCut cut = TextCut::Exact;       // Text: a chunk's reader checks that it holds one whole game
+  std::uint32_t lookahead = 0;        // Text: bytes after `text` its reader reads (GameTextReader::read)
 };
 
 // What the thread that examined a job found, as one small record: written once by that thread and
@@ -142,8 +143,8 @@ class Worker {
           // Read into the worker's own game, whose memory stays in this core's cache.
           stats_ = {};
           said_.clear();
-          const TextRead read = text_reader_.read(input.text, input.first_line, input.ordinal, input.cut, *input.path,
-                                                  game_, stats_, said_);
+          const TextRead read = text_reader_.read(input.text, input.lookahead, input.first_line, input.ordinal,
+                                                  input.cut, *input.path, game_, stats_, said_);
           outcome.not_one_game = read == TextRead::NotOneGame;
           if (outcome.not_one_game) {
             note_failed_chunk(input.ordinal);
@@ -316,7 +317,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   }
 
   bool game_text(std::string_view text, std::uint64_t first_line, std::uint64_t ordinal, const ShardFile& input,
-                 const std::shared_ptr<char[]>& owner, TextCut cut) override {
+                 const std::shared_ptr<char[]>& owner, TextCut cut, std::size_t lookahead) override {
     const std::optional<std::size_t> claimed = claim_job(JobKind::Text);
     // No job and not stopped: making room retired a chunk that failed its check. This text is not
     // taken (it was cut after that chunk); the feed learns of it from take_rewind(), which it
@@ -324,7 +325,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     if (!claimed) return !stopped_;
     Batch& batch = *filling_;
     if (paths_.empty() || paths_.back() != input.path) paths_.push_back(input.path);
-    batch.inputs[*claimed] = JobInput{text, first_line, ordinal, &paths_.back(), JobKind::Text, cut};
+    // The lookahead is at most the bytes read past the chunk: a few MiB (PgnSplitter::read_more).
+    batch.inputs[*claimed] = JobInput{text, first_line, ordinal, &paths_.back(), JobKind::Text, cut,
+                                      static_cast<std::uint32_t>(lookahead)};
     batch.at_reader[*claimed].file_index = input.index;
     if (batch.owners.empty() || batch.owners.back() != owner) batch.owners.push_back(owner);
     batch.text_bytes += text.size();

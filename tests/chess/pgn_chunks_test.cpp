@@ -38,10 +38,16 @@ const std::vector<ChunkCase> kChunkCases = {
     {"\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 *\n[Event \"b\"]\n\n1. d4 \xC2\xBD-\xC2\xBD\n", false, false, true},
     {"[Event \"a\"]\n\n1. e4 *\n{stray}\n[Event \"b\"]\n\n1. d4 *\n", true},     // a comment between games
     {"[Event \"a\"]\n\n1. e4 * {after}\n[Event \"b\"]\n\n1. d4 *\n", true},      // a comment after the result
-    {"[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 *\n", true},            // ended by the next tag
+    {"[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 *\n", false},           // ended by the next tag
+    {"[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n1. d4\n[Event \"c\"]\n1. c4\n", false},  // no result in any game
+    {"[Event \"a\"]\n\n1. e4 (1. d4\n[Event \"b\"]\n\n1. d4 *\n", false},        // ... in a variation too
+    {"[Event \"a\"]\n\n1. e4 e5\n[Event  \"b\"]\n\n1. d4 *\n", false},          // blanks before the value
+    {"[Event \"a\"]\n\n1. e4 e5\n[Site \"b\"]\n\n1. d4 *\n[Event \"c\"]\n\n1. c4 *\n", true},  // ended by a tag in the chunk
+    {"[Event \"a\"]\n\n1. e4 e5\n[Event b]\n\n1. d4 *\n", true},                  // no quote: a bracket in movetext
     {"[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n\n1. d4 *\n", true},         // tags only
-    {"[Event \"a\"]\n\n1. e4 {c\n[Event \"b\"]\n} e5 *\n[Event \"c\"]\n\n1. d4 *\n", true},  // [Event in a comment
-    {"[Event \"a\"]\n\n1. e4 (1. d4 1-0\n[Event \"b\"]\n\n1. c4 *\n", true},     // a result in a variation
+    // An [Event line ends an open comment (PgnLexer::at_event_tag) in the serial reading too.
+    {"[Event \"a\"]\n\n1. e4 {c\n[Event \"b\"]\n} e5 *\n[Event \"c\"]\n\n1. d4 *\n", false},  // [Event in a comment
+    {"[Event \"a\"]\n\n1. e4 (1. d4 1-0\n[Event \"b\"]\n\n1. c4 *\n", false},    // a result in a variation
     {"[Event \"a\"]\n\n1. e4 * 1. d4 *\n[Event \"b\"]\n\n1. c4 *\n", true},      // two games in a chunk
     {"[Site \"a\"]\n\n1. e4 *\n[Site \"b\"]\n\n1. d4 *\n[Event \"c\"]\n\n1. c4 *\n", true},  // no [Event first
     {"1. e4 *\n1. d4 *\n", true},                                                  // no tags at all
@@ -49,7 +55,7 @@ const std::vector<ChunkCase> kChunkCases = {
     {"[Event \"a\"]\n\n1. e4 e5 2. Qh5", false},                                   // the last game runs to the end
     {"[Event \"a\"]\n\n1. e4 *\n{the end}\n", true},
     {"[Event \"a\"]\n\n1. e4 *\n  [Event \"indented\"]\n\n1. e4 *\n[Event \"b\"]\n\n1. d4 *\n", true},
-    {"[Event \"a\"]\n\n1. e4 {a {b\n[Event \"x\"]\n} } e5 1-0\n[Event \"b\"]\n\n1. d4 *\n", true, true},
+    {"[Event \"a\"]\n\n1. e4 {a {b\n[Event \"x\"]\n} } e5 1-0\n[Event \"b\"]\n\n1. d4 *\n", false, true},
     {"[Event \"a\"]\n\n1. e4 {a {b} c} e5 1-0\n[Event \"b\"]\n\n1. d4 *\n", false, true},
     {"[Event \"a\"]\n\n1. e4 [14. d4 d5] e5 1-0\n[Event \"b\"]\n\n1. d4 [Diagram] *\n", false},
 };

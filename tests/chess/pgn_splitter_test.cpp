@@ -238,13 +238,20 @@ TEST_CASE("splitters that share their blocks keep every held text as it was cut"
     std::string_view chunk;
     std::uint64_t line = 0;
     bool last = false;
+    std::size_t lookahead = 0;
     std::size_t offset = 0;
     std::size_t cut = 0;
-    while (splitter.next_chunk(chunk, line, last) == quarry::chess::PgnSplitter::ChunkStatus::Chunk) {
+    while (splitter.next_chunk(chunk, line, last, lookahead) == quarry::chess::PgnSplitter::ChunkStatus::Chunk) {
       REQUIRE(chunk == std::string_view(input).substr(offset, chunk.size()));
       offset += chunk.size();
-      held.emplace_back(chunk, splitter.text_owner());
-      expected.emplace_back(chunk);
+      // The lookahead is the next line's start, held with the chunk.
+      const std::string_view with_lookahead(chunk.data(), chunk.size() + lookahead);
+      REQUIRE(with_lookahead == std::string_view(input).substr(offset - chunk.size(), with_lookahead.size()));
+      const std::size_t feed = std::string_view(input).substr(offset, lookahead).find('\n');
+      REQUIRE((feed == std::string_view::npos || feed + 1 == lookahead));  // one line at most
+      CHECK((last ? lookahead == 0 : lookahead >= 7));
+      held.emplace_back(with_lookahead, splitter.text_owner());
+      expected.emplace_back(with_lookahead);
       if (++cut % 2000 == 0) {  // the oldest texts are let go, the rest stay in flight
         while (held.size() > 1500) {
           CHECK(held.front().first == expected.front());

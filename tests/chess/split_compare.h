@@ -118,6 +118,7 @@ inline std::vector<std::string> read_chunked(std::unique_ptr<chess::ByteSource> 
   reader->set_nested_comments(nested);
   struct Cut {
     std::string_view text;
+    std::size_t lookahead;  // read with the chunk (PgnSplitter::next_chunk)
     std::uint64_t first_line, offset, end;
     bool chunk, last;
     std::shared_ptr<const char[]> owner;
@@ -131,7 +132,7 @@ inline std::vector<std::string> read_chunked(std::unique_ptr<chess::ByteSource> 
   auto retire_one = [&] {
     const Cut cut = in_flight.front();
     in_flight.pop_front();
-    reader->read_text(cut.text, cut.first_line);
+    reader->read_text(std::string_view(cut.text.data(), cut.text.size() + cut.lookahead), cut.first_line);
     const chess::PgnReader::Status s = reader->next(game, diagnostic);
     if (cut.chunk && !chess::chunk_holds_one_game(*reader, s, cut.text, cut.last)) {
       if (failures != nullptr) ++*failures;
@@ -160,9 +161,10 @@ inline std::vector<std::string> read_chunked(std::unique_ptr<chess::ByteSource> 
     splitter.keep_from(in_flight.empty() ? chess::PgnSplitter::kKeepNone : in_flight.front().offset);
     const std::uint64_t start = splitter.offset();
     bool chunk = false, last = false;
+    std::size_t lookahead = 0;
     chess::PgnSplitter::Status status = chess::PgnSplitter::Status::Game;
     if (start >= serial_until) {
-      switch (splitter.next_chunk(text, first_line, last)) {
+      switch (splitter.next_chunk(text, first_line, last, lookahead)) {
         case chess::PgnSplitter::ChunkStatus::Chunk: chunk = true; break;
         case chess::PgnSplitter::ChunkStatus::End: status = chess::PgnSplitter::Status::End; break;
         case chess::PgnSplitter::ChunkStatus::Serial: status = splitter.next(text, first_line); break;
@@ -172,7 +174,8 @@ inline std::vector<std::string> read_chunked(std::unique_ptr<chess::ByteSource> 
     }
     if (status != chess::PgnSplitter::Status::Game && !settle()) continue;
     if (reads_end(status, splitter, text, first_line, strict, nested, out)) return out;
-    in_flight.push_back(Cut{text, first_line, start, splitter.offset(), chunk, last, splitter.text_owner()});
+    in_flight.push_back(Cut{text, chunk ? lookahead : 0, first_line, start, splitter.offset(), chunk, last,
+                            splitter.text_owner()});
   }
 }
 
