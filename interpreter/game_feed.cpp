@@ -106,6 +106,8 @@ void threads_internal_error(const char* what) {
 
 ProgressLine::ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files)
     : enabled_(enabled && ::isatty(2)), increment_(increment > 0 ? increment : 1), start_(Clock::now()), last_(start_) {
+  // A stat() an input, on the run's critical path before its first game: only for a line shown.
+  if (!enabled_) return;
   bool all_known = false;
   total_ = total_size(files, &all_known);
   if (!all_known) total_ = 0;

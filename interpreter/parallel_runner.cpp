@@ -324,7 +324,11 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     // asks after every game_text, and cuts again from that chunk.
     if (!claimed) return !stopped_;
     Batch& batch = *filling_;
-    if (paths_.empty() || paths_.back() != input.path) paths_.push_back(input.path);
+    // The input's index, not its name, is compared: a game at a time.
+    if (paths_.empty() || path_input_ != input.index) {
+      paths_.push_back(input.path);
+      path_input_ = input.index;
+    }
     // The lookahead is at most the bytes read past the chunk: a few MiB (PgnSplitter::read_more).
     batch.inputs[*claimed] = JobInput{text, first_line, ordinal, &paths_.back(), JobKind::Text, cut,
                                       static_cast<std::uint32_t>(lookahead)};
@@ -610,6 +614,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   std::vector<MatchedGame> held_;    // sorted output or --state-out: every written game
   std::string pending_;              // reader messages not yet attached to a slot
   std::deque<std::string> paths_;    // the inputs' names, which the jobs point to
+  std::uint64_t path_input_ = 0;     // the index of the input whose name is paths_.back()
   const std::size_t window_;         // batches in flight at most: bounds the memory
   const bool held_back_;             // games go to held_ (sorted output, --state-out), not straight out
   const bool has_state_;             // games leave a share of the persistent state (has_persistent_state)
