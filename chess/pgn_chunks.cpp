@@ -62,6 +62,9 @@ bool chunk_holds_one_game(const PgnReader& reader, PgnReader::Status status, std
   if (status == PgnReader::Status::End) return false;
   switch (reader.last_game_end()) {
     case PgnReader::GameEnd::Result: {
+      // A result in the lookahead (tags only in the chunk, the next line's tag, moves and result
+      // on one line) ends a game that runs past the chunk.
+      if (reader.text_offset() > chunk.size()) return false;
       const std::string_view after = chunk.substr(reader.text_offset());
       return std::all_of(after.begin(), after.end(), is_chunk_blank);
     }

@@ -2,6 +2,7 @@
 // does not print back) aborts, so the fuzzer keeps the input.
 #include "fuzz/fuzz_entries.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <new>
 #include <span>
@@ -17,6 +18,9 @@
 #include "chess/reachability.h"
 #include "chess/retro.h"
 #include "interpreter/query.h"
+// The whole-text and the cut readings, as the splitter tests compare them (each game described
+// the same way: status, first line, warnings, the game written as PGN).
+#include "tests/chess/split_compare.h"
 
 namespace quarry::fuzz {
 namespace {
@@ -210,6 +214,24 @@ void pgn_read(std::string_view input) {
   require(rewritten == written);
 }
 
+void pgn_split(std::string_view input) {
+  // The cuts against the whole reading, in every reading mode, and with a read error at the end
+  // (the input's tail is then read by a reader that meets the same error). Three texts in flight:
+  // a chunk that fails drops the ones cut after it.
+  const std::string text(input);
+  auto same = [](const std::string& difference) {
+    if (!difference.empty()) std::fprintf(stderr, "%s\n", difference.c_str());  // the first game that differs
+    require(difference.empty());
+  };
+  for (const bool strict : {false, true}) {
+    for (const bool nested : {false, true}) {
+      same(test::compare_split(text, strict, "", nested));
+      same(test::compare_chunked(text, strict, 3, "", nested));
+    }
+  }
+  same(test::compare_chunked(text, false, 3, "read error at the end"));
+}
+
 void fen_parse(std::string_view input) {
   if (input.size() > 512) return;
   std::string error;
@@ -244,6 +266,7 @@ Entry entry_named(std::string_view name) {
   if (name == "query") return query_compile;
   if (name == "evaluate") return query_evaluate;
   if (name == "pgn") return pgn_read;
+  if (name == "split") return pgn_split;
   if (name == "fen") return fen_parse;
   if (name == "san") return san_parse;
   if (name == "retro") return retro_parse;
@@ -254,7 +277,7 @@ Entry entry_named(std::string_view name) {
 std::size_t max_fuzz_input(std::string_view name) {
   // Past these sizes inputs only slow the fuzzer down; the stress tests cover sheer size, and
   // kept regression inputs replay whole.
-  if (name == "pgn") return 64 * 1024;
+  if (name == "pgn" || name == "split") return 64 * 1024;
   if (name == "query" || name == "evaluate" || name == "imagine") return 16 * 1024;
   return 1024;
 }
@@ -262,7 +285,7 @@ std::size_t max_fuzz_input(std::string_view name) {
 long cpu_seconds_per_input(std::string_view name) {
   // Binding may build up to a million filters (the expansion limit) before it stops a query.
   if (name == "query" || name == "evaluate" || name == "imagine") return 5;
-  if (name == "pgn") return 2;
+  if (name == "pgn" || name == "split") return 2;
   return 1;
 }
 

@@ -12,6 +12,9 @@ namespace quarry::fuzz {
 void query_compile(std::string_view input);   // parse + bind a query
 void query_evaluate(std::string_view input);  // compile, then evaluate over a fixed game
 void pgn_read(std::string_view input);        // read, replay, write and read back every game
+// Cut as the threaded run cuts (each game's text; speculative chunks with their lookahead, cut
+// again serially where a chunk fails its check): every game reads as in the whole text.
+void pgn_split(std::string_view input);
 void fen_parse(std::string_view input);       // parse a FEN, print it, generate moves
 void san_parse(std::string_view input);       // "FEN\nSAN": decode a move and write it back
 void retro_parse(std::string_view input);     // a FEN: retract every move, replay it, judge reachability
@@ -22,7 +25,7 @@ void imaginary_evaluate(std::string_view input);
 std::string imaginary_query(unsigned char picker, std::string_view body);
 std::size_t imaginary_wrapper_count();
 
-// The target called `name` ("query", "evaluate", "pgn", "fen", "san", "retro", "imagine");
+// The target called `name` ("query", "evaluate", "pgn", "split", "fen", "san", "retro", "imagine");
 // nullptr if unknown.
 using Entry = void (*)(std::string_view);
 Entry entry_named(std::string_view name);
