@@ -116,11 +116,12 @@ PgnSplitter::ChunkStatus PgnSplitter::next_chunk(std::string_view& text, std::ui
       feeds += count_line_feeds(data + searched, data + end_);
       cut = end_;
       last_chunk = true;
-    } else {
-      // The "[Event " line after the chunk, up to its line feed, of the bytes read: they are not
-      // written again while the chunk is in flight (a block that a text holds is not moved in).
-      const void* const line_end = std::memchr(data + cut, '\n', end_ - cut);
-      lookahead = (line_end != nullptr ? static_cast<std::size_t>(static_cast<const char*>(line_end) - data) + 1 : end_) - cut;
+    } else if (const void* const line_end = std::memchr(data + cut, '\n', end_ - cut)) {
+      // The "[Event " line after the chunk, to its line feed: its bytes are not written again
+      // while the chunk is in flight (a block that a text holds is not moved in). Only a whole
+      // line: the serial reader lexes the tag to the line's end, and where that end is not read
+      // yet, it may meet the input's failure there (and end on the error, without this game).
+      lookahead = static_cast<std::size_t>(static_cast<const char*>(line_end) - data) + 1 - cut;
     }
     text = std::string_view(data + begin_, cut - begin_);
     first_line = line_;

@@ -30,10 +30,11 @@ constexpr bool is_chunk_blank(char c) { return c == ' ' || c == '\t' || c == '\r
 // next chunk's first byte, at a line's start as a fresh reader's first byte is.
 // A game without a result: the serial reader ends it on the tag `[Event "` that starts the next
 // chunk, after its movetext. The lexer takes a '[' in movetext for a tag from the bytes of
-// `[Event "` alone, which the lookahead holds when it holds the line's first 8 bytes (else the
-// reader takes no tag there, and the chunk fails); the reader then puts the tag back for the next
-// game, whose first token it is as it is a fresh reader's at the next chunk's start. So the game
-// is the serial one when that tag starts exactly at the chunk's end.
+// `[Event "` alone, and the lookahead holds that line to its line feed (else the reader takes no
+// tag there, and the chunk fails): the serial reader lexes the tag to that line feed without a
+// byte past it, so it meets no failure of the input there. The reader then puts the tag back for
+// the next game, whose first token it is as it is a fresh reader's at the next chunk's start. So
+// the game is the serial one when that tag starts exactly at the chunk's end.
 // Text after the result (a comment would join the next game), tags without movetext (the next
 // tags join them), a second game or none: the chunk fails, and is cut again serially.
 bool chunk_holds_one_game(const PgnReader& reader, PgnReader::Status status, std::string_view chunk,

@@ -91,9 +91,9 @@ class PgnSplitter {
   // input read whole), found without scanning the games; a reader of the chunk checks that it
   // holds one whole game (chunk_holds_one_game; both are in chess/pgn_chunks.{h,cpp}). Chunk: `text`
   // is the chunk (last_chunk: it runs to the input's end); the `lookahead` bytes after it are the
-  // next chunk's first line, or as much of it as is read (none after a last chunk): the chunk's
-  // reader reads them too, to see the tag that ends a game without a result, and they stay valid
-  // as long as the text does.
+  // next chunk's first line when it is read to its line feed (else none, nor after a last
+  // chunk): the chunk's reader reads them too, to see the tag that ends a game without a result,
+  // and they stay valid as long as the text does.
   // Serial: no chunk now (no such line within kMaxChunk bytes, or the input failed part way):
   // next() cuts the next game. End: the input is read.
   enum class ChunkStatus : std::uint8_t { Chunk, Serial, End };

@@ -44,6 +44,9 @@ const std::vector<ChunkCase> kChunkCases = {
     {"[Event \"a\"]\n\n1. e4 e5\n[Event  \"b\"]\n\n1. d4 *\n", false},          // blanks before the value
     {"[Event \"a\"]\n\n1. e4 e5\n[Site \"b\"]\n\n1. d4 *\n[Event \"c\"]\n\n1. c4 *\n", true},  // ended by a tag in the chunk
     {"[Site \"x\"]\n\n[Event \"h\"] 1. e4 1-0\n[Event \"b\"]\n\n1. d4 *\n", true},  // the result in the lookahead (fuzz)
+    // The next line not read to its end: no lookahead (with a read error there, the serial
+    // reader meets it lexing the tag, and ends on the error without the game; fuzz).
+    {"[Event \"a\"]\n\n1. e4 e5\n[Event \"b", true},
     {"[Event \"a\"]\n\n1. e4 e5\n[Event b]\n\n1. d4 *\n", true},                  // no quote: a bracket in movetext
     {"[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n\n1. d4 *\n", true},         // tags only
     // An [Event line ends an open comment (PgnLexer::at_event_tag) in the serial reading too.

@@ -233,6 +233,7 @@ TEST_CASE("splitters that share their blocks keep every held text as it was cut"
   std::deque<std::pair<std::string_view, std::shared_ptr<const char[]>>> held;
   std::deque<std::string> expected;
   std::size_t checked = 0;
+  std::size_t lookaheads = 0;
   for (const std::string& input : inputs) {
     quarry::chess::PgnSplitter splitter(quarry::chess::byte_source_from_text(input, ""), false, false, &blocks);
     std::string_view chunk;
@@ -244,12 +245,13 @@ TEST_CASE("splitters that share their blocks keep every held text as it was cut"
     while (splitter.next_chunk(chunk, line, last, lookahead) == quarry::chess::PgnSplitter::ChunkStatus::Chunk) {
       REQUIRE(chunk == std::string_view(input).substr(offset, chunk.size()));
       offset += chunk.size();
-      // The lookahead is the next line's start, held with the chunk.
+      // The lookahead is the next chunk's first line, to its line feed, held with the chunk (none
+      // when the line is not read to its end).
       const std::string_view with_lookahead(chunk.data(), chunk.size() + lookahead);
       REQUIRE(with_lookahead == std::string_view(input).substr(offset - chunk.size(), with_lookahead.size()));
-      const std::size_t feed = std::string_view(input).substr(offset, lookahead).find('\n');
-      REQUIRE((feed == std::string_view::npos || feed + 1 == lookahead));  // one line at most
-      CHECK((last ? lookahead == 0 : lookahead >= 7));
+      const std::string_view next_line = std::string_view(input).substr(offset, lookahead);
+      REQUIRE((lookahead == 0 || (!last && next_line.starts_with("[Event ") && next_line.find('\n') + 1 == lookahead)));
+      if (!last && lookahead > 0) ++lookaheads;
       held.emplace_back(with_lookahead, splitter.text_owner());
       expected.emplace_back(with_lookahead);
       if (++cut % 2000 == 0) {  // the oldest texts are let go, the rest stay in flight
@@ -270,4 +272,5 @@ TEST_CASE("splitters that share their blocks keep every held text as it was cut"
     ++checked;
   }
   CHECK(checked > 6000);
+  CHECK(lookaheads > 6000);  // nearly every chunk but an input's last sees the next one's first line
 }
