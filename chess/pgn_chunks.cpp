@@ -3,7 +3,10 @@
 #include "chess/pgn_chunks.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <utility>
 
 #include "chess/byte_scan.h"
 #include "chess/pgn_splitter.h"
@@ -132,9 +135,46 @@ PgnSplitter::ChunkStatus PgnSplitter::next_chunk(std::string_view& text, std::ui
 }
 
 void PgnSplitter::rewind(std::uint64_t offset, std::uint64_t line) {
+  if (offset < base_) rejoin_earlier(offset);
   begin_ = static_cast<std::size_t>(offset - base_);
   line_ = line;
   failure_told_ = false;
+}
+
+void PgnSplitter::drop_earlier() {
+  auto kept = std::find_if(earlier_.begin(), earlier_.end(),
+                           [this](const EarlierBlock& e) { return e.base + e.size > keep_from_; });
+  for (auto it = earlier_.begin(); it != kept; ++it) blocks_->give(std::move(it->block));
+  earlier_.erase(earlier_.begin(), kept);
+}
+
+void PgnSplitter::rejoin_earlier(std::uint64_t offset) {
+  // keep_from() kept every byte from the oldest chunk in flight, the only place a rewind goes to.
+  if (earlier_.empty() || offset < earlier_.front().base) {
+    std::fputs("quarry: internal error: a splitter rewound to bytes it did not keep\n", stderr);
+    std::abort();
+  }
+  const std::size_t size = static_cast<std::size_t>(base_ + end_ - offset);
+  SplitterBlocks::Block block = blocks_->take(std::max(size + kBlockSize / 2, kBlockSize));
+  SplitterBlocks::Block current{std::exchange(buf_, std::move(block.bytes)), capacity_, mapped_};
+  capacity_ = block.capacity;
+  mapped_ = block.mapped;
+  map_through(size);
+  char* out = buf_.get();
+  for (EarlierBlock& earlier : earlier_) {
+    const std::uint64_t from = std::max(offset, earlier.base);
+    if (from < earlier.base + earlier.size) {
+      const std::size_t n = static_cast<std::size_t>(earlier.base + earlier.size - from);
+      std::memcpy(out, earlier.block.bytes.get() + (from - earlier.base), n);
+      out += n;
+    }
+    blocks_->give(std::move(earlier.block));
+  }
+  earlier_.clear();
+  std::memcpy(out, current.bytes.get(), end_);
+  if (current.capacity >= kBlockSize) blocks_->give(std::move(current));
+  base_ = offset;
+  end_ = size;
 }
 
 }  // namespace quarry::chess

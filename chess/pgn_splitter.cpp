@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <utility>
 
 #include "chess/byte_scan.h"
 #include "chess/page_mapping.h"
@@ -497,38 +498,42 @@ PgnSplitter::PgnSplitter(std::unique_ptr<ByteSource> source, bool strict, bool n
       blocks_(blocks != nullptr ? blocks : &own_blocks_) {}
 
 PgnSplitter::~PgnSplitter() {
-  if (capacity_ >= kBlockSize && blocks_ != &own_blocks_) blocks_->give({std::move(buf_), capacity_, mapped_});
+  if (blocks_ == &own_blocks_) return;
+  for (EarlierBlock& earlier : earlier_) blocks_->give(std::move(earlier.block));
+  if (capacity_ >= kBlockSize) blocks_->give({std::move(buf_), capacity_, mapped_});
 }
 
 // Reads the next step into the block: as many bytes as are not handed out yet, and kReadStep at
 // least, so that a game longer than a step is rescanned a logarithmic number of times, not once
 // per step. A step at a time, not a block: the threads get the first games after one step, and a
 // new block's pages are touched a step at a time while they work. When the block has no room for
-// the step, the unread bytes move to the front (at least half a block is then free). While text
-// handed out lives in the block (text_owner), they go to the front of another.
+// the step, the bytes not handed out move to the front (at least half a block is then free).
+// While text handed out lives in the block (text_owner), or bytes handed out are kept for a
+// rewind (keep_from), they go to the front of another, and the block stays as it is.
 void PgnSplitter::read_more() {
   std::size_t step = std::max(kReadStep, end_ - begin_);
   if (capacity_ - end_ < step) {
-    // The bytes kept for a rewind (keep_from) stay in front of those not handed out.
-    const std::size_t dropped =
-        keep_from_ >= base_ + begin_ ? begin_ : static_cast<std::size_t>(keep_from_ - base_);
-    const std::size_t moved = end_ - dropped;
-    const std::size_t want = moved + std::max(kBlockSize / 2, moved);
-    if (buf_.use_count() > 1 || capacity_ < want) {
+    const std::size_t unread = end_ - begin_;
+    const std::size_t want = unread + std::max(kBlockSize / 2, unread);
+    const bool keeps_handed_out = begin_ > 0 && keep_from_ < base_ + begin_;
+    if (keeps_handed_out || buf_.use_count() > 1 || capacity_ < want) {
       SplitterBlocks::Block block = blocks_->take(std::max(want, kBlockSize));
-      SplitterBlocks::Block old{std::move(buf_), capacity_, mapped_};
-      buf_ = std::move(block.bytes);
+      SplitterBlocks::Block old{std::exchange(buf_, std::move(block.bytes)), capacity_, mapped_};
       capacity_ = block.capacity;
       mapped_ = block.mapped;
-      map_through(std::min(capacity_, moved + step));
-      if (moved > 0) std::memcpy(buf_.get(), old.bytes.get() + dropped, moved);
-      if (old.capacity >= kBlockSize) blocks_->give(std::move(old));
-    } else if (dropped > 0) {
-      std::memmove(buf_.get(), buf_.get() + dropped, moved);
+      map_through(std::min(capacity_, unread + step));
+      if (unread > 0) std::memcpy(buf_.get(), old.bytes.get() + begin_, unread);
+      if (keeps_handed_out) {
+        earlier_.push_back(EarlierBlock{std::move(old), base_, begin_});
+      } else if (old.capacity >= kBlockSize) {
+        blocks_->give(std::move(old));
+      }
+    } else if (begin_ > 0) {
+      std::memmove(buf_.get(), buf_.get() + begin_, unread);
     }
-    base_ += dropped;
-    begin_ -= dropped;
-    end_ = moved;
+    base_ += begin_;
+    begin_ = 0;
+    end_ = unread;
     step = std::min(step, capacity_ - end_);
   }
   const std::size_t until = end_ + step;

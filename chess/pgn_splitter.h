@@ -34,8 +34,10 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
 // The memory a splitter reads its input into: blocks of kBlockSize bytes or more, each shared
 // with the texts handed out of it (PgnSplitter::text_owner). A reader that opens one splitter per
 // input passes the same SplitterBlocks to each, so that a new input reads into the blocks the
-// last one left instead of fresh memory (each 1 MiB block new to the process costs 256 page
-// faults). Used on one thread, the one that takes and drops the blocks' copies.
+// last one left instead of fresh memory (each 256 KiB block new to the process costs 64 page
+// faults, and on a virtual machine that shadows page tables a trip to the host a page at its
+// first read from user space too). Used on one thread, the one that takes and drops the blocks'
+// copies.
 class SplitterBlocks {
  public:
   struct Block {
@@ -43,8 +45,10 @@ class SplitterBlocks {
     std::size_t capacity = 0;
     std::size_t mapped = 0;  // the first `mapped` bytes' pages are mapped (chess/page_mapping.h)
   };
-  static constexpr std::size_t kKept = 4;  // blocks kept at most: a current and a spare, two inputs
-  static constexpr std::size_t kKeptCapacity = std::size_t{2} << 20;  // the largest block kept
+  // Blocks kept at most: the texts in flight (the threaded run's window, some hundred kB) lie in
+  // two to four blocks, the splitter reads into another, and an input's start takes one more.
+  static constexpr std::size_t kKept = 8;
+  static constexpr std::size_t kKeptCapacity = std::size_t{1} << 20;  // the largest block kept
 
   // A block of `capacity` bytes or more that no text holds any more, else a new one.
   Block take(std::size_t capacity);
@@ -58,8 +62,10 @@ class SplitterBlocks {
 class PgnSplitter {
  public:
   enum class Status : std::uint8_t { Game, End, Failed };
-  static constexpr std::size_t kBlockSize = std::size_t{1} << 20;
-  static constexpr std::size_t kReadStep = std::size_t{128} << 10;  // read_more's least read
+  // Small blocks: the memory a run reads into is the blocks in use at once, and each block's
+  // pages are new to the process only once (bench/RESULTS.md, session 20).
+  static constexpr std::size_t kBlockSize = std::size_t{256} << 10;
+  static constexpr std::size_t kReadStep = std::size_t{64} << 10;  // read_more's least read
 
   // Reads a file ("-": standard input; compressed data is decompressed as it is read). nullptr,
   // with *error set, when it cannot be opened.
@@ -104,7 +110,10 @@ class PgnSplitter {
   // Keeps the bytes from input offset `offset` (at or after the first byte still held, and at
   // or before offset()) in memory, for rewind(); kKeepNone: only those not yet handed out.
   static constexpr std::uint64_t kKeepNone = ~std::uint64_t{0};
-  void keep_from(std::uint64_t offset) { keep_from_ = offset; }
+  void keep_from(std::uint64_t offset) {
+    keep_from_ = offset;
+    if (!earlier_.empty()) drop_earlier();
+  }
   // Goes back to input offset `offset`, on line `line`, a point where the serial cut starts a
   // text (kept with keep_from): the cutting starts over from there.
   void rewind(std::uint64_t offset, std::uint64_t line);
@@ -114,6 +123,20 @@ class PgnSplitter {
   void read_more();
   // Maps the block's pages up to byte `until` before they are written (chess/page_mapping.h).
   void map_through(std::size_t until);
+  // Gives back the earlier blocks whose bytes all lie before keep_from_.
+  void drop_earlier();
+  // A rewind to input offset `offset`, before buf_'s first byte: the kept bytes from there, in
+  // the earlier blocks, and buf_'s are copied into one block again.
+  void rejoin_earlier(std::uint64_t offset);
+
+  // A block left for the next while it held bytes kept for a rewind (keep_from): it holds the
+  // input's bytes [base, base + size). Only the bytes not handed out move to the next block; the
+  // kept ones stay here, read by the texts in flight, and are copied again only for a rewind.
+  struct EarlierBlock {
+    SplitterBlocks::Block block;
+    std::uint64_t base = 0;
+    std::size_t size = 0;
+  };
 
   std::unique_ptr<ByteSource> source_;
   bool strict_;
@@ -127,6 +150,7 @@ class PgnSplitter {
   std::size_t end_ = 0;    // end of the bytes read
   std::uint64_t base_ = 0;  // input offset of buf_[0]
   std::uint64_t keep_from_ = kKeepNone;
+  std::vector<EarlierBlock> earlier_;  // in input order, each ending where the next starts (and the last at base_)
   std::uint64_t no_cut_before_ = 0;  // input offset: no chunk ends before it (next_chunk gave up)
   std::uint64_t line_ = 1;  // line of buf_[begin_]
   bool eof_ = false;

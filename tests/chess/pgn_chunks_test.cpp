@@ -98,7 +98,7 @@ namespace {
 // flight, and a game longer than a chunk may be.
 std::string long_text_with_quirks() {
   std::string text;
-  for (int i = 0; text.size() < 5 * quarry::chess::PgnSplitter::kBlockSize; ++i) {
+  for (int i = 0; text.size() < (std::size_t{5} << 20); ++i) {
     text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 {" +
             std::string(static_cast<std::size_t>(i % 700), 'c') + "}";
     if (i % 997 == 5) text += " 1-0\n{between games}\n";

@@ -151,9 +151,9 @@ TEST_CASE("the block searches find what a byte-by-byte search finds", "[pgn_spli
 }
 
 TEST_CASE("a game's text stays as it was cut while its owner is kept", "[pgn_splitter]") {
-  // Six read blocks' worth of games: the splitter reads on while texts are still held.
+  // Six MiB of games, many read blocks' worth: the splitter reads on while texts are still held.
   std::string text;
-  for (int i = 0; text.size() < 6 * quarry::chess::PgnSplitter::kBlockSize; ++i) {
+  for (int i = 0; text.size() < (std::size_t{6} << 20); ++i) {
     text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 {" +
             std::string(static_cast<std::size_t>(i % 700), 'c') + "} 1-0\n\n";
   }
@@ -223,7 +223,7 @@ TEST_CASE("splitters that share their blocks keep every held text as it was cut"
   std::vector<std::string> inputs;
   for (int n = 0; n < 3; ++n) {
     std::string text;
-    for (int i = 0; text.size() < 2 * quarry::chess::PgnSplitter::kBlockSize + 1000 * n; ++i) {
+    for (int i = 0; text.size() < (std::size_t{2} << 20) + 1000 * n; ++i) {
       text += "[Event \"" + std::to_string(n) + "." + std::to_string(i) + "\"]\n\n1. d4 {" +
               std::string(static_cast<std::size_t>((i * 7 + n) % 500), 'x') + "} *\n\n";
     }
