@@ -1,6 +1,7 @@
 #include "chess/page_mapping.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -18,6 +19,18 @@ void map_pages_for_writing(char* data, std::size_t size) {
   (void)data;
   (void)size;
 #endif
+}
+
+void HugePageFree::operator()(char* bytes) const { std::free(bytes); }
+
+HugePageMemory allocate_huge_page_memory(std::size_t size) {
+  char* bytes = static_cast<char*>(std::aligned_alloc(kHugePageSize, size));
+  if (bytes == nullptr) return nullptr;
+#if defined(MADV_HUGEPAGE)
+  // A kernel without transparent huge pages answers EINVAL: the memory stays in 4 KiB pages.
+  ::madvise(bytes, size, MADV_HUGEPAGE);
+#endif
+  return HugePageMemory(bytes);
 }
 
 }  // namespace quarry::chess

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "chess/input_stream.h"
+#include "chess/page_mapping.h"
 
 namespace quarry::chess {
 
@@ -34,10 +35,11 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
 // The memory a splitter reads its input into: blocks of kBlockSize bytes or more, each shared
 // with the texts handed out of it (PgnSplitter::text_owner). A reader that opens one splitter per
 // input passes the same SplitterBlocks to each, so that a new input reads into the blocks the
-// last one left instead of fresh memory (each 256 KiB block new to the process costs 64 page
-// faults, and on a virtual machine that shadows page tables a trip to the host a page at its
-// first read from user space too). Used on one thread, the one that takes and drops the blocks'
-// copies.
+// last one left instead of memory new to the process, whose every 4 KiB page costs a fault, and
+// on a virtual machine that shadows page tables a trip to the host at its first use from user
+// space too. The first kArenaBlocks blocks are slices of one region in a huge page
+// (chess/page_mapping.h): the blocks a run needs at once cost one fault, not 64 a block. Used on
+// one thread, the one that takes and drops the blocks' copies.
 class SplitterBlocks {
  public:
   struct Block {
@@ -45,26 +47,36 @@ class SplitterBlocks {
     std::size_t capacity = 0;
     std::size_t mapped = 0;  // the first `mapped` bytes' pages are mapped (chess/page_mapping.h)
   };
-  // Blocks kept at most: the texts in flight (the threaded run's window, some hundred kB) lie in
-  // two to four blocks, the splitter reads into another, and an input's start takes one more.
-  static constexpr std::size_t kKept = 8;
-  static constexpr std::size_t kKeptCapacity = std::size_t{1} << 20;  // the largest block kept
+  // Small blocks: the memory a run reads into is the blocks in use at once (the threaded run's
+  // window holds some hundred kB of texts, in two to five blocks, and the splitter reads into one
+  // more).
+  static constexpr std::size_t kBlockSize = std::size_t{256} << 10;
+  static constexpr std::size_t kArenaBlocks = kHugePageSize / kBlockSize;
+  // Other blocks (a long game's, or past the arena's) kept at most, and the largest kept.
+  static constexpr std::size_t kKept = 4;
+  static constexpr std::size_t kKeptCapacity = std::size_t{1} << 20;
 
   // A block of `capacity` bytes or more that no text holds any more, else a new one.
   Block take(std::size_t capacity);
-  // Keeps `block` for a later take, once no text holds it (the oldest kept goes past kKept).
+  // Keeps `block` for a later take, once no text holds it: the arena's always, others up to
+  // kKept (the oldest kept goes).
   void give(Block block);
 
  private:
+  bool in_arena(const Block& block) const;
+
+  // The arena's memory, shared with each of its blocks, so that a text held past this object
+  // keeps its bytes. Allocated at the first take; null when it could not be had.
+  std::shared_ptr<char[]> arena_;
+  bool arena_tried_ = false;
+  std::size_t arena_handed_out_ = 0;  // blocks cut from the arena so far (each is kept for good)
   std::vector<Block> kept_;
 };
 
 class PgnSplitter {
  public:
   enum class Status : std::uint8_t { Game, End, Failed };
-  // Small blocks: the memory a run reads into is the blocks in use at once, and each block's
-  // pages are new to the process only once (bench/RESULTS.md, session 20).
-  static constexpr std::size_t kBlockSize = std::size_t{256} << 10;
+  static constexpr std::size_t kBlockSize = SplitterBlocks::kBlockSize;
   static constexpr std::size_t kReadStep = std::size_t{64} << 10;  // read_more's least read
 
   // Reads a file ("-": standard input; compressed data is decompressed as it is read). nullptr,

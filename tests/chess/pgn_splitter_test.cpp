@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <deque>
 
 #include <catch2/catch.hpp>
@@ -185,35 +186,76 @@ TEST_CASE("a game's text stays as it was cut while its owner is kept", "[pgn_spl
 
 TEST_CASE("splitter blocks are handed out again only once no text holds them", "[pgn_splitter]") {
   using quarry::chess::SplitterBlocks;
-  SplitterBlocks blocks;
-  SplitterBlocks::Block first = blocks.take(100);
-  const char* const first_bytes = first.bytes.get();
-  std::shared_ptr<const char[]> text = first.bytes;  // a text cut from it, still in flight
-  blocks.give(std::move(first));
-  SplitterBlocks::Block second = blocks.take(100);
-  CHECK(second.bytes.get() != first_bytes);
-  text.reset();
-  SplitterBlocks::Block third = blocks.take(100);
-  CHECK(third.bytes.get() == first_bytes);
-  // Too small for what is asked: not handed out.
-  blocks.give(std::move(third));
-  CHECK(blocks.take(101).bytes.get() != first_bytes);
+  // The arena's blocks and the others alike.
+  for (std::size_t asked : {std::size_t{100}, SplitterBlocks::kBlockSize + 1}) {
+    INFO("asked " << asked);
+    SplitterBlocks blocks;
+    SplitterBlocks::Block first = blocks.take(asked);
+    CHECK(first.capacity >= asked);
+    const char* const first_bytes = first.bytes.get();
+    std::shared_ptr<const char[]> text = first.bytes;  // a text cut from it, still in flight
+    blocks.give(std::move(first));
+    SplitterBlocks::Block second = blocks.take(asked);
+    CHECK(second.bytes.get() != first_bytes);
+    text.reset();
+    SplitterBlocks::Block third = blocks.take(asked);
+    CHECK(third.bytes.get() == first_bytes);
+    // Too small for what is asked: not handed out.
+    const std::size_t capacity = third.capacity;
+    blocks.give(std::move(third));
+    CHECK(blocks.take(capacity + 1).bytes.get() != first_bytes);
+    CHECK(blocks.take(capacity).bytes.get() == first_bytes);
+  }
   // A block grown for a long game is not kept.
+  SplitterBlocks blocks;
   SplitterBlocks::Block large = blocks.take(SplitterBlocks::kKeptCapacity + 1);
   const std::weak_ptr<char[]> large_kept = large.bytes;
   blocks.give(std::move(large));
   CHECK(large_kept.expired());
-  // At most kKept blocks are kept: the oldest given goes.
-  SplitterBlocks few;
+}
+
+TEST_CASE("the arena's blocks are kept for good, the others up to kKept", "[pgn_splitter]") {
+  using quarry::chess::SplitterBlocks;
+  SplitterBlocks blocks;
   std::vector<SplitterBlocks::Block> taken;
-  std::vector<std::weak_ptr<char[]>> kept;
-  for (std::size_t i = 0; i <= SplitterBlocks::kKept; ++i) {
-    taken.push_back(few.take(64));
-    kept.emplace_back(taken.back().bytes);
+  // The arena's blocks, then ordinary ones once it is handed out, each of its own bytes (a
+  // splitter asks for kBlockSize at least).
+  for (std::size_t i = 0; i < SplitterBlocks::kArenaBlocks + SplitterBlocks::kKept + 1; ++i) {
+    taken.push_back(blocks.take(SplitterBlocks::kBlockSize));
+    CHECK(taken.back().capacity == SplitterBlocks::kBlockSize);
+    for (std::size_t j = 0; j + 1 < taken.size(); ++j) {
+      const char* a = taken[j].bytes.get();
+      const char* b = taken.back().bytes.get();
+      CHECK((b + SplitterBlocks::kBlockSize <= a || a + SplitterBlocks::kBlockSize <= b));
+    }
   }
-  for (SplitterBlocks::Block& b : taken) few.give(std::move(b));
-  CHECK(kept.front().expired());
-  for (std::size_t i = 1; i < kept.size(); ++i) CHECK(!kept[i].expired());
+  std::vector<std::weak_ptr<char[]>> kept;
+  for (const SplitterBlocks::Block& b : taken) kept.emplace_back(b.bytes);
+  // Every block is written to its last byte and keeps what it was given (no two overlap).
+  for (std::size_t i = 0; i < taken.size(); ++i) {
+    std::memset(taken[i].bytes.get(), static_cast<int>('a' + i), SplitterBlocks::kBlockSize);
+  }
+  for (std::size_t i = 0; i < taken.size(); ++i) {
+    CHECK(taken[i].bytes[0] == static_cast<char>('a' + i));
+    CHECK(taken[i].bytes[SplitterBlocks::kBlockSize - 1] == static_cast<char>('a' + i));
+  }
+  for (SplitterBlocks::Block& b : taken) blocks.give(std::move(b));
+  // The first ordinary block given went when the kKept+1st came; the arena's all stay.
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    INFO("block " << i);
+    CHECK(kept[i].expired() == (i == SplitterBlocks::kArenaBlocks));
+  }
+  // A text keeps an arena block's bytes after the blocks are gone.
+  SplitterBlocks scoped;
+  std::shared_ptr<const char[]> text;
+  {
+    SplitterBlocks inner;
+    SplitterBlocks::Block block = inner.take(10);
+    std::memcpy(block.bytes.get(), "1. e4 e5 *", 10);
+    text = block.bytes;
+    inner.give(std::move(block));
+  }
+  CHECK(std::string_view(text.get(), 10) == "1. e4 e5 *");
 }
 
 TEST_CASE("splitters that share their blocks keep every held text as it was cut", "[pgn_splitter]") {
