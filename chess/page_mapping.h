@@ -1,7 +1,8 @@
-// Mapping memory before it is first written. Each page the process touches for the first time
-// costs a page fault; on a virtual machine that takes each fault to the host, that is about 10 µs
-// a 4 KiB page (a 1 MiB buffer: 2.5 ms), and asking the kernel to map a range at once costs less
-// than half (bench/RESULTS.md, "Threads on a host with costly page faults").
+// Memory new to the process, made cheaper to start using. Each page the process touches for the
+// first time costs a page fault; on a virtual machine that takes each fault to the host, that is
+// about 10 µs a 4 KiB page (a 1 MiB buffer: 2.5 ms). Asking the kernel to map a range at once
+// costs less than half (bench/RESULTS.md, "Threads on a host with costly page faults"); memory in
+// a huge page costs a small part of that (session 20).
 #pragma once
 
 #include <cstddef>
