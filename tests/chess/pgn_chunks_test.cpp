@@ -3,9 +3,13 @@
 // of the whole file gives.
 #include "chess/pgn_chunks.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -179,4 +183,55 @@ TEST_CASE("a compressed input is cut into chunks as its text is", "[pgn_chunks]"
       quarry::test::read_chunked(std::move(chunked), false, false, 160, &failures);
   CHECK(quarry::test::first_difference(quarry::test::read_whole(std::move(whole), false, false), chunked_read) == "");
   CHECK(failures >= 8);
+}
+
+TEST_CASE("a splitter goes back to bytes kept in earlier blocks, from an input's start or a chunk's",
+          "[pgn_chunks]") {
+  // The feed keeps an input's bytes from its start while the input before has chunks in flight
+  // (a failed one there sends this input back to its start), and from its oldest chunk in flight
+  // otherwise: block switches leave those bytes in their blocks, and a rewind joins them again.
+  using quarry::chess::PgnSplitter;
+  std::string text;
+  std::vector<std::uint64_t> game_offsets, game_lines;
+  std::uint64_t line = 1;
+  for (int i = 0; text.size() < 3 * PgnSplitter::kBlockSize; ++i) {
+    game_offsets.push_back(text.size());
+    game_lines.push_back(line);
+    const std::string game = "[Event \"" + std::to_string(i) + "\"]\n\n1. d4 {" +
+                             std::string(static_cast<std::size_t>(i * 131 % 3000), 'x') + "} d5 1-0\n\n";
+    text += game;
+    line += static_cast<std::uint64_t>(std::count(game.begin(), game.end(), '\n'));
+  }
+  // Cuts chunks up to input offset `until`, each checked against the text; every chunk's start
+  // is a game's.
+  auto cut_through = [&](PgnSplitter& splitter, std::uint64_t until, std::vector<std::shared_ptr<const char[]>>& held) {
+    std::string_view chunk;
+    std::uint64_t first_line = 0;
+    bool last = false;
+    std::size_t lookahead = 0;
+    while (splitter.offset() < until) {
+      const std::uint64_t offset = splitter.offset();
+      REQUIRE(splitter.next_chunk(chunk, first_line, last, lookahead) == PgnSplitter::ChunkStatus::Chunk);
+      REQUIRE(chunk == std::string_view(text).substr(offset, chunk.size()));
+      const auto game = std::find(game_offsets.begin(), game_offsets.end(), offset);
+      REQUIRE(game != game_offsets.end());
+      CHECK(first_line == game_lines[static_cast<std::size_t>(game - game_offsets.begin())]);
+      held.push_back(splitter.text_owner());  // texts in flight: their blocks are not read into
+    }
+  };
+  for (std::size_t back_to : {std::size_t{0}, std::size_t{3}, game_offsets.size() / 3}) {
+    INFO("back to game " << back_to);
+    PgnSplitter splitter(quarry::chess::byte_source_from_text(text, ""), false);
+    std::vector<std::shared_ptr<const char[]>> held;
+    splitter.keep_from(game_offsets[back_to]);
+    // Past two block switches, with the texts of the first block let go half way.
+    cut_through(splitter, 2 * PgnSplitter::kBlockSize + 1000, held);
+    held.erase(held.begin(), held.begin() + static_cast<std::ptrdiff_t>(held.size() / 2));
+    cut_through(splitter, 5 * PgnSplitter::kBlockSize / 2, held);
+    splitter.rewind(game_offsets[back_to], game_lines[back_to]);
+    splitter.keep_from(PgnSplitter::kKeepNone);
+    CHECK(splitter.offset() == game_offsets[back_to]);
+    cut_through(splitter, text.size(), held);
+    CHECK(splitter.offset() == text.size());
+  }
 }
