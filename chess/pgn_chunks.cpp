@@ -3,6 +3,7 @@
 #include "chess/pgn_chunks.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -142,10 +143,11 @@ void PgnSplitter::rewind(std::uint64_t offset, std::uint64_t line) {
 }
 
 void PgnSplitter::drop_earlier() {
-  auto kept = std::find_if(earlier_.begin(), earlier_.end(),
-                           [this](const EarlierBlock& e) { return e.base + e.size > keep_from_; });
-  for (auto it = earlier_.begin(); it != kept; ++it) blocks_->give(std::move(it->block));
-  earlier_.erase(earlier_.begin(), kept);
+  std::size_t dropped = 0;
+  for (; dropped < earlier_.size() && earlier_end(dropped) <= keep_from_; ++dropped) {
+    blocks_->give(std::move(earlier_[dropped].block));
+  }
+  earlier_.erase(earlier_.begin(), earlier_.begin() + static_cast<std::ptrdiff_t>(dropped));
 }
 
 void PgnSplitter::rejoin_earlier(std::uint64_t offset) {
@@ -161,12 +163,13 @@ void PgnSplitter::rejoin_earlier(std::uint64_t offset) {
   mapped_ = block.mapped;
   map_through(size);
   char* out = buf_.get();
-  for (EarlierBlock& earlier : earlier_) {
+  for (std::size_t i = 0; i < earlier_.size(); ++i) {
+    EarlierBlock& earlier = earlier_[i];
     const std::uint64_t from = std::max(offset, earlier.base);
-    if (from < earlier.base + earlier.size) {
-      const std::size_t n = static_cast<std::size_t>(earlier.base + earlier.size - from);
-      std::memcpy(out, earlier.block.bytes.get() + (from - earlier.base), n);
-      out += n;
+    const std::uint64_t end = earlier_end(i);
+    if (from < end) {
+      std::memcpy(out, earlier.block.bytes.get() + (from - earlier.base), static_cast<std::size_t>(end - from));
+      out += end - from;
     }
     blocks_->give(std::move(earlier.block));
   }

@@ -543,7 +543,7 @@ void PgnSplitter::read_more() {
       map_through(std::min(capacity_, unread + step));
       if (unread > 0) std::memcpy(buf_.get(), old.bytes.get() + begin_, unread);
       if (keeps_handed_out) {
-        earlier_.push_back(EarlierBlock{std::move(old), base_, begin_});
+        earlier_.push_back(EarlierBlock{std::move(old), base_});
       } else if (old.capacity >= kBlockSize) {
         blocks_->give(std::move(old));
       }

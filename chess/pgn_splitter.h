@@ -137,17 +137,19 @@ class PgnSplitter {
   void map_through(std::size_t until);
   // Gives back the earlier blocks whose bytes all lie before keep_from_.
   void drop_earlier();
+  // The input offset where earlier_[i]'s bytes end: the next one's start, or buf_'s.
+  std::uint64_t earlier_end(std::size_t i) const { return i + 1 < earlier_.size() ? earlier_[i + 1].base : base_; }
   // A rewind to input offset `offset`, before buf_'s first byte: the kept bytes from there, in
   // the earlier blocks, and buf_'s are copied into one block again.
   void rejoin_earlier(std::uint64_t offset);
 
   // A block left for the next while it held bytes kept for a rewind (keep_from): it holds the
-  // input's bytes [base, base + size). Only the bytes not handed out move to the next block; the
-  // kept ones stay here, read by the texts in flight, and are copied again only for a rewind.
+  // input's bytes from `base` to where the next block starts (earlier_end). Only the bytes not
+  // handed out move to the next block; the kept ones stay here, read by the texts in flight, and
+  // are copied again only for a rewind.
   struct EarlierBlock {
     SplitterBlocks::Block block;
     std::uint64_t base = 0;
-    std::size_t size = 0;
   };
 
   std::unique_ptr<ByteSource> source_;
@@ -162,7 +164,7 @@ class PgnSplitter {
   std::size_t end_ = 0;    // end of the bytes read
   std::uint64_t base_ = 0;  // input offset of buf_[0]
   std::uint64_t keep_from_ = kKeepNone;
-  std::vector<EarlierBlock> earlier_;  // in input order, each ending where the next starts (and the last at base_)
+  std::vector<EarlierBlock> earlier_;  // in input order
   std::uint64_t no_cut_before_ = 0;  // input offset: no chunk ends before it (next_chunk gave up)
   std::uint64_t line_ = 1;  // line of buf_[begin_]
   bool eof_ = false;
