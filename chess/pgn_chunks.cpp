@@ -3,6 +3,7 @@
 #include "chess/pgn_chunks.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -11,13 +12,15 @@
 
 #include "chess/byte_scan.h"
 #include "chess/pgn_splitter.h"
+#include "chess/square_count.h"
 
 namespace quarry::chess {
 namespace {
 
 // The first line feed in [p, e) that "[Event " follows (the 7 bytes after e are there too), or e
 // when there is none; `feeds` counts the line feeds passed, that one included. One pass over the
-// bytes, 64 or 16 at a time, for both.
+// bytes, 64 or 16 at a time: a line feed is looked at only where "[E" follows it (about one a
+// game, where every line feed is one a line), and the others are counted by their bits.
 const char* find_event_line_feed(const char* p, const char* e, std::size_t& feeds) {
   std::uint64_t event_line = 0;  // "\n[Event " as 8 bytes, in the machine's byte order
   std::memcpy(&event_line, "\n[Event ", sizeof event_line);
@@ -27,28 +30,48 @@ const char* find_event_line_feed(const char* p, const char* e, std::size_t& feed
     return bytes == event_line;
   };
 #if defined(__SSE2__)
-  const __m128i feed = _mm_set1_epi8('\n');
-  auto feeds_in_16 = [feed](const char* b) {
+  // Bit i: the byte at b + i is `byte` (b + i + 2 is before e + 7: the loads stay in bounds).
+  auto in_16 = [](const char* b, char byte) {
     const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
-    return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, feed)));
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(byte))));
   };
-  // 64 bytes a step: about one line feed each, so the loop over them rarely runs out early.
+  // The line feeds of the 16 bytes at b, and those of them that "[E" follows.
+  auto feeds_in_16 = [&in_16](const char* b, unsigned& event_like) {
+    const unsigned line_feeds = in_16(b, '\n');
+    event_like = line_feeds & in_16(b + 1, '[') & in_16(b + 2, 'E');
+    return line_feeds;
+  };
+  // Counts the line feeds of `mask` up to a line feed `q` (bit `at`) that starts the event line.
+  auto found = [&feeds](std::uint64_t mask, unsigned at) {
+    feeds += static_cast<std::size_t>(bits_set(mask & (~std::uint64_t{0} >> (63 - at))));
+  };
   for (; e - p >= 64; p += 64) {
-    std::uint64_t mask = feeds_in_16(p) | std::uint64_t{feeds_in_16(p + 16)} << 16 |
-                         std::uint64_t{feeds_in_16(p + 32)} << 32 |
-                         std::uint64_t{feeds_in_16(p + 48)} << 48;
-    for (; mask != 0; mask &= mask - 1) {
-      const char* const q = p + __builtin_ctzll(mask);
-      ++feeds;
-      if (starts_event_line(q)) return q;
+    unsigned like[4];
+    const std::uint64_t mask = feeds_in_16(p, like[0]) | std::uint64_t{feeds_in_16(p + 16, like[1])} << 16 |
+                               std::uint64_t{feeds_in_16(p + 32, like[2])} << 32 |
+                               std::uint64_t{feeds_in_16(p + 48, like[3])} << 48;
+    std::uint64_t event_like = like[0] | std::uint64_t{like[1]} << 16 | std::uint64_t{like[2]} << 32 |
+                               std::uint64_t{like[3]} << 48;
+    for (; event_like != 0; event_like &= event_like - 1) {
+      const unsigned at = static_cast<unsigned>(std::countr_zero(event_like));
+      if (starts_event_line(p + at)) {
+        found(mask, at);
+        return p + at;
+      }
     }
+    feeds += static_cast<std::size_t>(bits_set(mask));
   }
   for (; e - p >= 16; p += 16) {
-    for (unsigned mask = feeds_in_16(p); mask != 0; mask &= mask - 1) {
-      const char* const q = p + __builtin_ctz(mask);
-      ++feeds;
-      if (starts_event_line(q)) return q;
+    unsigned event_like = 0;
+    const unsigned mask = feeds_in_16(p, event_like);
+    for (; event_like != 0; event_like &= event_like - 1) {
+      const unsigned at = static_cast<unsigned>(std::countr_zero(event_like));
+      if (starts_event_line(p + at)) {
+        found(mask, at);
+        return p + at;
+      }
     }
+    feeds += static_cast<std::size_t>(bits_set(mask));
   }
 #endif
   for (; p != e; ++p) {
