@@ -568,6 +568,11 @@ void PgnSplitter::read_more() {
   }
 }
 
+bool PgnSplitter::read_whole_at_first() {
+  if (base_ == 0 && end_ == 0 && !eof_) read_more();
+  return eof_ && base_ == 0 && end_ < kReadStep;
+}
+
 void PgnSplitter::map_through(std::size_t until) {
   if (until <= mapped_) return;
   map_pages_for_writing(buf_.get() + mapped_, until - mapped_);

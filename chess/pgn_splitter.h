@@ -117,6 +117,9 @@ class PgnSplitter {
   enum class ChunkStatus : std::uint8_t { Chunk, Serial, End };
   static constexpr std::size_t kMaxChunk = std::size_t{1} << 20;
   ChunkStatus next_chunk(std::string_view& text, std::uint64_t& first_line, bool& last_chunk, std::size_t& lookahead);
+  // Whether the whole input came in the first read (under kReadStep bytes): reads it if nothing
+  // was read yet. Such an input is cut game by game in the threaded run (GameFeed::split).
+  bool read_whole_at_first();
   // The input offset of the next byte to hand out (the start of the next chunk or game).
   std::uint64_t offset() const { return base_ + begin_; }
   // Keeps the bytes from input offset `offset` (at or after the first byte still held, and at

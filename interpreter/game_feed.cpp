@@ -228,9 +228,12 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
     return true;
   }
   // Chunks need every game handed out: the run counts the games it does not examine here.
-  InputCut current{input, std::move(splitter),
-                   SpeculativeCuts(handler.speculation() != nullptr && settings_.shard.is_whole() && !settings_.gamenumber),
-                   ordinal_, bytes_done_};
+  // A small input's games are cut exactly: a run of small inputs (a repertoire's files, single
+  // studies) would otherwise wait at each input's end for the chunks of the one before it (one
+  // input with chunks in flight is kept), and its batches go to a worker a few games at a time.
+  const bool chunks = handler.speculation() != nullptr && settings_.shard.is_whole() && !settings_.gamenumber &&
+                      !(settings_.cut_small_inputs_exactly && splitter->read_whole_at_first());
+  InputCut current{input, std::move(splitter), SpeculativeCuts(chunks), ordinal_, bytes_done_};
   while (true) {
     std::uint64_t failed = 0;
     switch (cut(current, kept_.get(), handler, failed)) {

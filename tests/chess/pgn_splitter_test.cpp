@@ -316,3 +316,35 @@ TEST_CASE("splitters that share their blocks keep every held text as it was cut"
   CHECK(checked > 6000);
   CHECK(lookaheads > 6000);  // nearly every chunk but an input's last sees the next one's first line
 }
+
+TEST_CASE("an input under one read step is read whole at first, and is cut as before", "[pgn_splitter]") {
+  // The threads' reader asks before its first cut (GameFeed::split): a small input is then cut
+  // game by game. Asking reads the first step only; the cuts after it are those of a splitter
+  // that was not asked.
+  using quarry::chess::PgnSplitter;
+  auto games = [](std::size_t bytes) {
+    std::string text;
+    for (int i = 0; text.size() < bytes; ++i) text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 1/2-1/2\n\n";
+    return text;
+  };
+  auto cuts = [](const std::string& text, bool ask, bool* whole) {
+    PgnSplitter splitter(quarry::chess::byte_source_from_text(text, ""), false, false);
+    if (ask) *whole = splitter.read_whole_at_first();
+    std::vector<std::pair<std::string, std::uint64_t>> out;
+    std::string_view game;
+    std::uint64_t line = 0;
+    while (splitter.next(game, line) == PgnSplitter::Status::Game) out.emplace_back(std::string(game), line);
+    return out;
+  };
+  const std::size_t step = PgnSplitter::kReadStep;
+  for (const std::size_t bytes : {std::size_t{0}, std::size_t{100}, step - 1000, step + 1000, 3 * step}) {
+    INFO("bytes: " << bytes);
+    const std::string text = games(bytes);
+    bool whole = false;
+    const auto asked = cuts(text, true, &whole);
+    CHECK(whole == (text.size() < step));
+    bool unused = false;
+    CHECK(asked == cuts(text, false, &unused));
+    CHECK(asked.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '[')));
+  }
+}
