@@ -71,6 +71,11 @@ std::vector<std::string> expand_inputs(const std::vector<std::string>& arguments
 
 std::vector<ShardFile> files_of_shard(const std::vector<std::string>& files, const ShardSpec& shard) {
   std::vector<ShardFile> out;
+  // Only a shard of files needs their sizes: a stat() a file, before the run's first game.
+  if (!shard.by_file) {
+    for (std::size_t i = 0; i < files.size(); ++i) out.push_back({i, files[i]});
+    return out;
+  }
   std::vector<std::uint64_t> sizes;
   std::uint64_t total = 0;
   for (const std::string& f : files) {
@@ -88,7 +93,7 @@ std::vector<ShardFile> files_of_shard(const std::vector<std::string>& files, con
     before += sizes[i];
     auto owner = static_cast<std::uint64_t>(middle * static_cast<double>(shard.count));
     if (owner >= shard.count) owner = shard.count - 1;
-    if (!shard.by_file || owner == shard.index) out.push_back({i, files[i]});
+    if (owner == shard.index) out.push_back({i, files[i]});
   }
   return out;
 }
