@@ -113,8 +113,7 @@ ProgressLine::ProgressLine(bool enabled, std::uint64_t increment, const std::vec
   if (!all_known) total_ = 0;
 }
 
-void ProgressLine::update(const RunStats& stats, std::uint64_t bytes_read) {
-  if (!enabled_ || stats.games_read % increment_ != 0) return;
+void ProgressLine::draw(const RunStats& stats, std::uint64_t bytes_read) {
   auto now = Clock::now();
   if (now - last_ < std::chrono::milliseconds(500)) return;
   last_ = now;
@@ -176,7 +175,7 @@ bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std:
     const bool examine =
         admit_game(settings_, stats_, status, game_, diagnostic, reader.warnings(), input.path, ordinal_, said);
     if (!said.empty()) handler.message(std::move(said));
-    if (status == chess::PgnReader::Status::Game) progress_.update(stats_, bytes_done_ + reader.file_bytes_read());
+    if (status == chess::PgnReader::Status::Game) progress_.update(stats_, [&] { return bytes_done_ + reader.file_bytes_read(); });
     if (!examine) continue;
     if (!handler.game(game_, input.index)) return false;
     if (handler.limit_reached()) return true;
@@ -348,7 +347,7 @@ GameFeed::CutEnd GameFeed::cut(InputCut& current, InputCut* previous, Handler& h
       ++stats_.games_read;  // as read() counts it: read past, not examined
       continue;
     }
-    progress_.update(stats_, bytes_done_ + splitter.file_bytes_read());
+    progress_.update(stats_, [&] { return bytes_done_ + splitter.file_bytes_read(); });
     if (cut != TextCut::Exact) current.chunks.handed_out(ordinal_, start, first_line, splitter.offset());
     // A handler that found a chunk failed while making room for this text takes no text and
     // says so by take_rewind(): the feed goes back to that chunk (game_text returned true).

@@ -25,12 +25,18 @@ class ProgressLine {
  public:
   // Redrawn every `increment` games (--lineincrement), at most twice a second.
   ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files);
-  void update(const RunStats& stats, std::uint64_t bytes_read);
+  // `bytes_read()` (the bytes read of the inputs) is asked only for a line drawn: it calls down to
+  // the file's source, once a game otherwise.
+  template <typename BytesRead>
+  void update(const RunStats& stats, BytesRead bytes_read) {
+    if (enabled_ && stats.games_read % increment_ == 0) draw(stats, bytes_read());
+  }
   // Clears the line (before a message, and at the end); the next update draws it again.
   void finish();
 
  private:
   using Clock = std::chrono::steady_clock;
+  void draw(const RunStats& stats, std::uint64_t bytes_read);
   bool enabled_;
   std::uint64_t increment_;
   bool shown_ = false;
