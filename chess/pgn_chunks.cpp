@@ -41,37 +41,33 @@ const char* find_event_line_feed(const char* p, const char* e, std::size_t& feed
     event_like = line_feeds & in_16(b + 1, '[') & in_16(b + 2, 'E');
     return line_feeds;
   };
-  // Counts the line feeds of `mask` up to a line feed `q` (bit `at`) that starts the event line.
-  auto found = [&feeds](std::uint64_t mask, unsigned at) {
-    feeds += static_cast<std::size_t>(bits_set(mask & (~std::uint64_t{0} >> (63 - at))));
+  // Among the line feeds `mask` of the bytes at b, the one of `event_like` that starts the event
+  // line, with the line feeds up to it counted; without one, every line feed is counted.
+  auto event_line_in = [&feeds, &starts_event_line](const char* b, std::uint64_t mask,
+                                                    std::uint64_t event_like) -> const char* {
+    for (; event_like != 0; event_like &= event_like - 1) {
+      const unsigned at = static_cast<unsigned>(std::countr_zero(event_like));
+      if (starts_event_line(b + at)) {
+        feeds += static_cast<std::size_t>(bits_set(mask & (~std::uint64_t{0} >> (63 - at))));
+        return b + at;
+      }
+    }
+    feeds += static_cast<std::size_t>(bits_set(mask));
+    return nullptr;
   };
   for (; e - p >= 64; p += 64) {
     unsigned like[4];
     const std::uint64_t mask = feeds_in_16(p, like[0]) | std::uint64_t{feeds_in_16(p + 16, like[1])} << 16 |
                                std::uint64_t{feeds_in_16(p + 32, like[2])} << 32 |
                                std::uint64_t{feeds_in_16(p + 48, like[3])} << 48;
-    std::uint64_t event_like = like[0] | std::uint64_t{like[1]} << 16 | std::uint64_t{like[2]} << 32 |
-                               std::uint64_t{like[3]} << 48;
-    for (; event_like != 0; event_like &= event_like - 1) {
-      const unsigned at = static_cast<unsigned>(std::countr_zero(event_like));
-      if (starts_event_line(p + at)) {
-        found(mask, at);
-        return p + at;
-      }
-    }
-    feeds += static_cast<std::size_t>(bits_set(mask));
+    const std::uint64_t event_like = like[0] | std::uint64_t{like[1]} << 16 | std::uint64_t{like[2]} << 32 |
+                                     std::uint64_t{like[3]} << 48;
+    if (const char* const feed = event_line_in(p, mask, event_like)) return feed;
   }
   for (; e - p >= 16; p += 16) {
     unsigned event_like = 0;
     const unsigned mask = feeds_in_16(p, event_like);
-    for (; event_like != 0; event_like &= event_like - 1) {
-      const unsigned at = static_cast<unsigned>(std::countr_zero(event_like));
-      if (starts_event_line(p + at)) {
-        found(mask, at);
-        return p + at;
-      }
-    }
-    feeds += static_cast<std::size_t>(bits_set(mask));
+    if (const char* const feed = event_line_in(p, mask, event_like)) return feed;
   }
 #endif
   for (; p != e; ++p) {
