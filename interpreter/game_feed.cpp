@@ -175,7 +175,9 @@ bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std:
     const bool examine =
         admit_game(settings_, stats_, status, game_, diagnostic, reader.warnings(), input.path, ordinal_, said);
     if (!said.empty()) handler.message(std::move(said));
-    if (status == chess::PgnReader::Status::Game) progress_.update(stats_, [&] { return bytes_done_ + reader.file_bytes_read(); });
+    if (status == chess::PgnReader::Status::Game) {
+      progress_.update(stats_, [&] { return bytes_done_ + reader.file_bytes_read(); });
+    }
     if (!examine) continue;
     if (!handler.game(game_, input.index)) return false;
     if (handler.limit_reached()) return true;
