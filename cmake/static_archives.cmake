@@ -14,3 +14,24 @@ function(quarry_link_static_dependencies prefix)
     set_property(TARGET PkgConfig::${prefix} APPEND PROPERTY INTERFACE_LINK_LIBRARIES ${QUARRY_ARCHIVE_${name}})
   endforeach()
 endfunction()
+
+# A build directory keeps the libraries it found first (its cache). Configured again in the other
+# mode (QUARRY_STATIC_LIBS, a sanitizer), it would link archives without what they need, or shared
+# objects where archives were meant: each library path given is checked against the mode.
+function(quarry_check_library_kinds)
+  foreach(library IN LISTS ARGN)
+    if(NOT library MATCHES "/")
+      continue()  # optimized, debug: keywords of a library list
+    endif()
+    if(library MATCHES "\\.a$")
+      set(archive ON)
+    else()
+      set(archive OFF)
+    endif()
+    if((archive AND NOT QUARRY_LINK_STATIC) OR (QUARRY_LINK_STATIC AND NOT archive))
+      message(FATAL_ERROR "${library} was found when this build directory was configured for "
+                          "the other kind of linking (QUARRY_STATIC_LIBS, the sanitizers): configure a "
+                          "fresh build directory (docs/contributing.md).")
+    endif()
+  endforeach()
+endfunction()

@@ -105,7 +105,8 @@ void threads_internal_error(const char* what) {
 }
 
 ProgressLine::ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files)
-    : enabled_(enabled && ::isatty(2)), increment_(increment > 0 ? increment : 1), start_(Clock::now()), last_(start_) {
+    : enabled_(enabled && ::isatty(2)), increment_(increment > 0 ? increment : 1), next_(increment_),
+      start_(Clock::now()), last_(start_) {
   // A stat() an input, on the run's critical path before its first game: only for a line shown.
   if (!enabled_) return;
   bool all_known = false;
@@ -113,11 +114,16 @@ ProgressLine::ProgressLine(bool enabled, std::uint64_t increment, const std::vec
   if (!all_known) total_ = 0;
 }
 
-void ProgressLine::draw(const RunStats& stats, std::uint64_t bytes_read) {
-  auto now = Clock::now();
-  if (now - last_ < std::chrono::milliseconds(500)) return;
+bool ProgressLine::due(std::uint64_t games) {
+  next_ = (games / increment_ + 1) * increment_;
+  const Clock::time_point now = Clock::now();
+  if (now - last_ < std::chrono::milliseconds(500)) return false;
   last_ = now;
-  double seconds = std::chrono::duration<double>(now - start_).count();
+  return true;
+}
+
+void ProgressLine::draw(const RunStats& stats, std::uint64_t bytes_read) {
+  double seconds = std::chrono::duration<double>(last_ - start_).count();
   std::string line = "\rquarry: " + std::to_string(stats.games_read) + " games, " +
                      std::to_string(stats.games_matched) + " matched, " +
                      std::to_string(static_cast<std::uint64_t>(stats.games_read / seconds)) + " games/s, " +

@@ -23,22 +23,29 @@ namespace quarry::interpreter {
 // One line on a terminal: games, games/s, bytes read of the total, and the time left.
 class ProgressLine {
  public:
-  // Redrawn every `increment` games (--lineincrement), at most twice a second.
+  // Redrawn once `increment` more games are read (--lineincrement), at most twice a second.
   ProgressLine(bool enabled, std::uint64_t increment, const std::vector<ShardFile>& files);
-  // `bytes_read()` (the bytes read of the inputs) is asked only for a line drawn: it calls down to
-  // the file's source, once a game otherwise.
+  // The count is compared, not divided: the threaded run counts games as batches retire, by
+  // dozens at a time, so a multiple of `increment` may never be the count when it asks.
+  // `bytes_read()` (the bytes read of the inputs) is asked only for a line drawn: it calls down
+  // to the file's source, once a game otherwise.
   template <typename BytesRead>
   void update(const RunStats& stats, BytesRead bytes_read) {
-    if (enabled_ && stats.games_read % increment_ == 0) draw(stats, bytes_read());
+    if (!enabled_ || stats.games_read < next_ || !due(stats.games_read)) return;
+    draw(stats, bytes_read());
   }
   // Clears the line (before a message, and at the end); the next update draws it again.
   void finish();
 
  private:
   using Clock = std::chrono::steady_clock;
+  // With `games` read, past next_: moves next_ on, and says whether half a second has passed
+  // since the line was last drawn.
+  bool due(std::uint64_t games);
   void draw(const RunStats& stats, std::uint64_t bytes_read);
   bool enabled_;
   std::uint64_t increment_;
+  std::uint64_t next_;  // the count of games read at which the line is looked at again
   bool shown_ = false;
   std::uint64_t total_ = 0;  // 0 when unknown (standard input)
   Clock::time_point start_, last_;
