@@ -3,7 +3,6 @@
 #include "chess/pgn_chunks.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -11,74 +10,10 @@
 #include <utility>
 
 #include "chess/byte_scan.h"
+#include "chess/event_line_scan.h"
 #include "chess/pgn_splitter.h"
-#include "chess/square_count.h"
 
 namespace quarry::chess {
-namespace {
-
-// The first line feed in [p, e) that "[Event " follows (the 7 bytes after e are there too), or e
-// when there is none; `feeds` counts the line feeds passed, that one included. One pass over the
-// bytes, 64 or 16 at a time: a line feed is looked at only where "[E" follows it (about one a
-// game, where every line feed is one a line), and the others are counted by their bits.
-const char* find_event_line_feed(const char* p, const char* e, std::size_t& feeds) {
-  std::uint64_t event_line = 0;  // "\n[Event " as 8 bytes, in the machine's byte order
-  std::memcpy(&event_line, "\n[Event ", sizeof event_line);
-  auto starts_event_line = [event_line](const char* q) {
-    std::uint64_t bytes = 0;
-    std::memcpy(&bytes, q, sizeof bytes);
-    return bytes == event_line;
-  };
-#if defined(__SSE2__)
-  // Bit i: the byte at b + i is `byte` (b + i + 2 is before e + 7: the loads stay in bounds).
-  auto in_16 = [](const char* b, char byte) {
-    const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b));
-    return static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_set1_epi8(byte))));
-  };
-  // The line feeds of the 16 bytes at b, and those of them that "[E" follows.
-  auto feeds_in_16 = [&in_16](const char* b, unsigned& event_like) {
-    const unsigned line_feeds = in_16(b, '\n');
-    event_like = line_feeds & in_16(b + 1, '[') & in_16(b + 2, 'E');
-    return line_feeds;
-  };
-  // Among the line feeds `mask` of the bytes at b, the one of `event_like` that starts the event
-  // line, with the line feeds up to it counted; without one, every line feed is counted.
-  auto event_line_in = [&feeds, &starts_event_line](const char* b, std::uint64_t mask,
-                                                    std::uint64_t event_like) -> const char* {
-    for (; event_like != 0; event_like &= event_like - 1) {
-      const unsigned at = static_cast<unsigned>(std::countr_zero(event_like));
-      if (starts_event_line(b + at)) {
-        feeds += static_cast<std::size_t>(bits_set(mask & (~std::uint64_t{0} >> (63 - at))));
-        return b + at;
-      }
-    }
-    feeds += static_cast<std::size_t>(bits_set(mask));
-    return nullptr;
-  };
-  for (; e - p >= 64; p += 64) {
-    unsigned like[4];
-    const std::uint64_t mask = feeds_in_16(p, like[0]) | std::uint64_t{feeds_in_16(p + 16, like[1])} << 16 |
-                               std::uint64_t{feeds_in_16(p + 32, like[2])} << 32 |
-                               std::uint64_t{feeds_in_16(p + 48, like[3])} << 48;
-    const std::uint64_t event_like = like[0] | std::uint64_t{like[1]} << 16 | std::uint64_t{like[2]} << 32 |
-                                     std::uint64_t{like[3]} << 48;
-    if (const char* const feed = event_line_in(p, mask, event_like)) return feed;
-  }
-  for (; e - p >= 16; p += 16) {
-    unsigned event_like = 0;
-    const unsigned mask = feeds_in_16(p, event_like);
-    if (const char* const feed = event_line_in(p, mask, event_like)) return feed;
-  }
-#endif
-  for (; p != e; ++p) {
-    if (*p != '\n') continue;
-    ++feeds;
-    if (starts_event_line(p)) return p;
-  }
-  return e;
-}
-
-}  // namespace
 
 bool chunk_holds_one_game(const PgnReader& reader, PgnReader::Status status, std::string_view chunk,
                           bool last_chunk) {
@@ -115,7 +50,7 @@ PgnSplitter::ChunkStatus PgnSplitter::next_chunk(std::string_view& text, std::ui
     blanks = blanks && searched == end_;
     // A line feed is looked at once the 7 bytes after it are there.
     const std::size_t stop = blanks ? searched : std::max(searched, end_ >= 7 ? end_ - 7 : 0);
-    const char* const feed = find_event_line_feed(data + searched, data + stop, feeds);
+    const char* const feed = find_event_line_feed(data + searched, data + stop, feeds, widest_event_line_scan());
     std::size_t cut = static_cast<std::size_t>(feed - data) + 1;
     last_chunk = false;
     lookahead = 0;
