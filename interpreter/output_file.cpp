@@ -2,6 +2,7 @@
 // FIFOs, and removal of a named temporary file when a signal ends the run.
 #include "interpreter/output_file.h"
 
+#include <array>
 #include <cerrno>
 #include <climits>
 #include <csignal>
@@ -9,6 +10,7 @@
 #include <fcntl.h>
 #include <random>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace quarry::interpreter {
@@ -202,20 +204,46 @@ void OutputFile::write_block(std::string_view text) {
     write(text);  // the stream's buffer takes it, with no system call of its own
     return;
   }
+  write_blocks(std::span<const std::string_view>(&text, 1));
+}
+
+void OutputFile::write_blocks(std::span<const std::string_view> texts) {
   if (failed_) return;
   if (std::fflush(stream_) != 0) {
     fail_write();
     return;
   }
   const int fd = ::fileno(stream_);
-  while (!text.empty()) {
-    const ssize_t written = ::write(fd, text.data(), text.size());
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      fail_write();
-      return;
+  std::array<iovec, 64> pieces;
+  while (!texts.empty()) {
+    std::size_t used = 0;
+    std::size_t taken_texts = 0;
+    for (; used < pieces.size() && taken_texts < texts.size(); ++taken_texts) {
+      if (!texts[taken_texts].empty()) {
+        pieces[used++] = iovec{const_cast<char*>(texts[taken_texts].data()), texts[taken_texts].size()};
+      }
     }
-    text.remove_prefix(static_cast<std::size_t>(written));
+    // A write may take less than it was given (a signal, a pipe): the rest goes in the next one.
+    std::span<iovec> left(pieces.data(), used);
+    while (!left.empty()) {
+      const ssize_t written = ::writev(fd, left.data(), static_cast<int>(left.size()));
+      if (written <= 0) {
+        if (written < 0 && errno == EINTR) continue;
+        if (written == 0) errno = EIO;  // nothing taken of a non-empty text: it never would be
+        fail_write();
+        return;
+      }
+      auto taken = static_cast<std::size_t>(written);
+      while (!left.empty() && taken >= left.front().iov_len) {
+        taken -= left.front().iov_len;
+        left = left.subspan(1);
+      }
+      if (!left.empty()) {
+        left.front().iov_base = static_cast<char*>(left.front().iov_base) + taken;
+        left.front().iov_len -= taken;
+      }
+    }
+    texts = texts.subspan(taken_texts);
   }
 }
 

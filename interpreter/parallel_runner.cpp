@@ -16,6 +16,7 @@
 #include "interpreter/game_examination.h"
 #include "interpreter/game_feed.h"
 #include "interpreter/game_output.h"
+#include "interpreter/output_gather.h"
 #include "interpreter/state_merge.h"
 
 namespace quarry::interpreter {
@@ -241,6 +242,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     // cqlend runs here, under the run's limits as in a single-threaded run.
     ctx_.budget().set_limits(settings.limits);
     const bool render = output != nullptr || !settings.state_out.empty();
+    if (output != nullptr && output->takes_blocks() && !held_back_) gather_.emplace(*output);
     own_worker_.emplace(query, settings, render, held_back_, failed_chunk_);
     for (unsigned i = 1; i < settings.threads; ++i) {
       threads_.emplace_back([this, render] {
@@ -278,6 +280,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
 
   void finish() override {
     progress_.finish();
+    if (gather_) gather_->write();
     if (!held_.empty()) {
       order_matched_games(query_.sorts, held_, settings_.sort_matchcount);
       for (const MatchedGame& g : held_) output_->write(g.text);
@@ -462,6 +465,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
         if (!retire(*batch, i)) stopped_ = true;
         recycle(*batch, i);
       }
+      if (gather_) gather_->keep(batch->output_text);
       to_spare(std::move(batch));
     }
   }
@@ -551,7 +555,13 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
     }
     if (!outcome.output) return true;
     if (!held_back_) {
-      output_->write(std::string_view(batch.output_text).substr(extras.output_begin, extras.output_end - extras.output_begin));
+      const std::string_view text =
+          std::string_view(batch.output_text).substr(extras.output_begin, extras.output_end - extras.output_begin);
+      if (gather_) {
+        gather_->add(batch.output_text, text);
+      } else {
+        output_->write(text);
+      }
     } else {
       extras.output.file = batch.at_reader[i].file_index;
       held_.push_back(std::move(extras.output));
@@ -608,6 +618,7 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
   const RunSettings& settings_;
   RunStats& stats_;
   OutputFile* output_;
+  std::optional<OutputGather> gather_;  // the games written as they retire, when output_ takes blocks
   ProgressLine progress_;
   GameFeed feed_;
   Context ctx_;                      // the run's persistent state, merged in input order

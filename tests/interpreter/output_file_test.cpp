@@ -103,6 +103,28 @@ TEST_CASE("a large block goes to the file after what the stream holds, in order"
   fs::remove_all(dir);
 }
 
+TEST_CASE("many blocks go to the file in one call after what the stream holds, in order", "[output_file]") {
+  fs::path dir = scratch_directory("output-test");
+  fs::path target = dir / "out.pgn";
+  std::string error;
+  auto out = OutputFile::open(target.string(), &error);
+  REQUIRE(out);
+  // More texts than one system call takes (64 a call here), empty ones among them.
+  std::vector<std::string> games;
+  std::string expected = "first ";
+  for (int i = 0; i < 200; ++i) {
+    games.push_back(i % 7 == 3 ? std::string() : std::string(static_cast<std::size_t>(i % 13) + 1, static_cast<char>('a' + i % 26)));
+    expected += games.back();
+  }
+  const std::vector<std::string_view> texts(games.begin(), games.end());
+  out->write("first ");
+  out->write_blocks(texts);
+  out->write(" last");
+  REQUIRE(out->commit(&error));
+  CHECK(slurp(target) == expected + " last");
+  fs::remove_all(dir);
+}
+
 TEST_CASE("blocks are taken by files, not by standard output", "[output_file]") {
   // Standard output's stream carries `message` lines and the report too: its games go out one by
   // one through it, in order with those.
