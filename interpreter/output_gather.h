@@ -1,6 +1,6 @@
 // The threaded run's games, gathered for the output in blocks: the reader retires games batch by
 // batch, and each batch's written games lie one after another in the batch's own text buffer
-// (parallel_runner.cpp, Batch::output_text). Written game by game, each was copied into the
+// (game_batch.h, Batch::output_text). Written game by game, each was copied into the
 // output stream's buffer, on the one thread that retires them; gathered, the batches' buffers are
 // kept until a block's worth (OutputFile::kWriteBuffer) is held, then written with one writev and
 // no copy, as the one-thread run writes its blocks (GameOutput).
