@@ -24,7 +24,9 @@ void OutputGather::keep(std::string& buffer) {
   if (pieces_.empty() || pieces_.back().buffer != kept_.size()) return;  // nothing of it added
   kept_.push_back(std::move(buffer));
   buffer.clear();
-  if (bytes_ >= OutputFile::kWriteBuffer) write();
+  // A run that writes few games (most queries) fills a block from many batches: at most kMostKept
+  // buffers are held, so that the memory held stays that of a few batches.
+  if (bytes_ >= OutputFile::kWriteBuffer || kept_.size() >= kMostKept) write();
   if (!spare_.empty()) {
     buffer.swap(spare_.back());
     spare_.pop_back();

@@ -2,8 +2,8 @@
 // batch, and each batch's written games lie one after another in the batch's own text buffer
 // (game_batch.h, Batch::output_text). Written game by game, each was copied into the
 // output stream's buffer, on the one thread that retires them; gathered, the batches' buffers are
-// kept until a block's worth (OutputFile::kWriteBuffer) is held, then written with one writev and
-// no copy, as the one-thread run writes its blocks (GameOutput).
+// kept until a block's worth (OutputFile::kWriteBuffer) is held, or kMostKept buffers, then
+// written with one writev and no copy, as the one-thread run writes its blocks (GameOutput).
 #pragma once
 
 #include <cstddef>
@@ -17,6 +17,8 @@ namespace quarry::interpreter {
 
 class OutputGather {
  public:
+  static constexpr std::size_t kMostKept = 16;
+
   // `file` takes blocks (OutputFile::takes_blocks) and outlives this.
   explicit OutputGather(OutputFile& file) : file_(file) {}
   // Writes what is held: a run that ends early (an exception) still writes the games it retired.
@@ -28,7 +30,8 @@ class OutputGather {
   // holds every text added since the last keep() and is handed over by the next.
   void add(const std::string& buffer, std::string_view text);
   // Takes `buffer` (the texts added since the last keep() lie in it), leaving an empty one in its
-  // place that keeps a kept buffer's memory; writes once a block's worth is held.
+  // place that keeps a kept buffer's memory; writes once a block's worth, or kMostKept buffers,
+  // are held.
   void keep(std::string& buffer);
   // Writes every text kept, in order.
   void write();

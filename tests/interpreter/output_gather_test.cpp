@@ -71,7 +71,7 @@ TEST_CASE("a block's worth of gathered games is written at once, the rest at the
   // Appending writes in place: what is written can be read before commit.
   auto out = OutputFile::open(target.string(), &error, OutputMode::Append);
   REQUIRE(out);
-  const std::string game(1000, 'g');
+  const std::string game(4000, 'g');  // batches of 8000 bytes: fewer than kMostKept make a block
   std::string expected;
   std::optional<OutputGather> gather(std::in_place, *out);
   std::string buffer;
@@ -84,10 +84,10 @@ TEST_CASE("a block's worth of gathered games is written at once, the rest at the
     // Below a block nothing is written yet; the keep that reaches one writes every batch held.
     CHECK(fs::file_size(target) == (expected.size() < OutputFile::kWriteBuffer ? 0 : expected.size()));
   }
-  CHECK(batches == OutputFile::kWriteBuffer / 2000 + 1);
+  CHECK(batches == OutputFile::kWriteBuffer / 8000 + 1);
   // A batch's buffer given back is one written before: its memory is used again.
   add_games(*gather, buffer, {"tail"});
-  CHECK(buffer.capacity() >= 2000);
+  CHECK(buffer.capacity() >= 8000);
   gather->keep(buffer);
   expected += "tail";
   // Texts added from a buffer that never reached keep() (its batch gone with an exception) are
@@ -95,6 +95,30 @@ TEST_CASE("a block's worth of gathered games is written at once, the rest at the
   std::string lost = "lost game text, longer than a short string";
   gather->add(lost, lost);
   gather.reset();
+  CHECK(slurp(target) == expected);
+  REQUIRE(out->commit(&error));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("gathered games are written once kMostKept buffers are held, however short", "[output_gather]") {
+  // A query that writes a game here and there: the buffers held, not the bytes, set when it writes.
+  fs::path dir = scratch_directory("gather-test");
+  fs::path target = dir / "out.pgn";
+  std::string error;
+  auto out = OutputFile::open(target.string(), &error, OutputMode::Append);
+  REQUIRE(out);
+  std::string expected;
+  {
+    OutputGather gather(*out);
+    std::string buffer;
+    for (std::size_t batch = 1; batch <= 2 * OutputGather::kMostKept; ++batch) {
+      add_games(gather, buffer, {std::string(100, static_cast<char>('a' + batch % 26))});
+      gather.keep(buffer);
+      expected += std::string(100, static_cast<char>('a' + batch % 26));
+      const std::size_t written = batch / OutputGather::kMostKept * OutputGather::kMostKept * 100;
+      CHECK(fs::file_size(target) == written);
+    }
+  }
   CHECK(slurp(target) == expected);
   REQUIRE(out->commit(&error));
   fs::remove_all(dir);
