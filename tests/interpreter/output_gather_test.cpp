@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The file the gathered games go to: appended to, so written in place, where what is written can
+// be read before commit; its scratch directory goes with it.
+struct ScratchOutput {
+  fs::path dir = scratch_directory("gather-test");
+  fs::path target = dir / "out.pgn";
+  std::string error;
+  std::unique_ptr<OutputFile> out = OutputFile::open(target.string(), &error, OutputMode::Append);
+  ~ScratchOutput() { fs::remove_all(dir); }
+  // The file's text once committed.
+  std::string committed() {
+    REQUIRE(out->commit(&error));
+    return slurp(target);
+  }
+};
+
 // A batch's buffer: games one after another, each added as its own text.
 void add_games(OutputGather& gather, std::string& buffer, const std::vector<std::string>& games) {
   buffer.clear();
@@ -34,14 +50,11 @@ void add_games(OutputGather& gather, std::string& buffer, const std::vector<std:
 }  // namespace
 
 TEST_CASE("gathered games are written in the order added, short buffers too", "[output_gather]") {
-  fs::path dir = scratch_directory("gather-test");
-  fs::path target = dir / "out.pgn";
-  std::string error;
-  auto out = OutputFile::open(target.string(), &error);
-  REQUIRE(out);
+  ScratchOutput file;
+  REQUIRE(file.out);
   std::string expected;
   {
-    OutputGather gather(*out);
+    OutputGather gather(*file.out);
     std::string buffer;
     // Texts shorter than a string's inline buffer live in the string object, which keep() moves.
     for (int batch = 0; batch < 40; ++batch) {
@@ -59,21 +72,15 @@ TEST_CASE("gathered games are written in the order added, short buffers too", "[
     expected += "keep1 keep2";
     gather.write();
   }
-  REQUIRE(out->commit(&error));
-  CHECK(slurp(target) == expected);
-  fs::remove_all(dir);
+  CHECK(file.committed() == expected);
 }
 
 TEST_CASE("a block's worth of gathered games is written at once, the rest at the end", "[output_gather]") {
-  fs::path dir = scratch_directory("gather-test");
-  fs::path target = dir / "out.pgn";
-  std::string error;
-  // Appending writes in place: what is written can be read before commit.
-  auto out = OutputFile::open(target.string(), &error, OutputMode::Append);
-  REQUIRE(out);
+  ScratchOutput file;
+  REQUIRE(file.out);
   const std::string game(4000, 'g');  // batches of 8000 bytes: fewer than kMostKept make a block
   std::string expected;
-  std::optional<OutputGather> gather(std::in_place, *out);
+  std::optional<OutputGather> gather(std::in_place, *file.out);
   std::string buffer;
   std::size_t batches = 0;
   while (expected.size() < OutputFile::kWriteBuffer) {
@@ -82,7 +89,7 @@ TEST_CASE("a block's worth of gathered games is written at once, the rest at the
     expected += game + game;
     ++batches;
     // Below a block nothing is written yet; the keep that reaches one writes every batch held.
-    CHECK(fs::file_size(target) == (expected.size() < OutputFile::kWriteBuffer ? 0 : expected.size()));
+    CHECK(fs::file_size(file.target) == (expected.size() < OutputFile::kWriteBuffer ? 0 : expected.size()));
   }
   CHECK(batches == OutputFile::kWriteBuffer / 8000 + 1);
   // A batch's buffer given back is one written before: its memory is used again.
@@ -95,31 +102,24 @@ TEST_CASE("a block's worth of gathered games is written at once, the rest at the
   std::string lost = "lost game text, longer than a short string";
   gather->add(lost, lost);
   gather.reset();
-  CHECK(slurp(target) == expected);
-  REQUIRE(out->commit(&error));
-  fs::remove_all(dir);
+  CHECK(file.committed() == expected);
 }
 
 TEST_CASE("gathered games are written once kMostKept buffers are held, however short", "[output_gather]") {
   // A query that writes a game here and there: the buffers held, not the bytes, set when it writes.
-  fs::path dir = scratch_directory("gather-test");
-  fs::path target = dir / "out.pgn";
-  std::string error;
-  auto out = OutputFile::open(target.string(), &error, OutputMode::Append);
-  REQUIRE(out);
+  ScratchOutput file;
+  REQUIRE(file.out);
   std::string expected;
   {
-    OutputGather gather(*out);
+    OutputGather gather(*file.out);
     std::string buffer;
     for (std::size_t batch = 1; batch <= 2 * OutputGather::kMostKept; ++batch) {
       add_games(gather, buffer, {std::string(100, static_cast<char>('a' + batch % 26))});
       gather.keep(buffer);
       expected += std::string(100, static_cast<char>('a' + batch % 26));
       const std::size_t written = batch / OutputGather::kMostKept * OutputGather::kMostKept * 100;
-      CHECK(fs::file_size(target) == written);
+      CHECK(fs::file_size(file.target) == written);
     }
   }
-  CHECK(slurp(target) == expected);
-  REQUIRE(out->commit(&error));
-  fs::remove_all(dir);
+  CHECK(file.committed() == expected);
 }
