@@ -8,6 +8,9 @@
 #include <memory>
 #include <vector>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "chess/decoders.h"
 
 namespace quarry::chess {
@@ -25,15 +28,19 @@ constexpr std::size_t kDecodeChunk = std::size_t{1} << 14;
 constexpr std::size_t kSniffSize = std::size_t{1} << 12;
 
 // The file's bytes, read in blocks. The first bytes are read at once so the format can be sniffed
-// (standard input cannot be rewound).
+// (standard input cannot be rewound). A file Quarry opens is read through its descriptor: a run
+// over thousands of small files makes a handful of system calls for each (open, the reads, close),
+// and on a virtual machine each costs microseconds; a stream (stdio) would add a stat and a read
+// at the end of each file. A stream handed in (standard input) is read through stdio, which may
+// hold bytes already.
 class RawInput {
  public:
-  RawInput(std::FILE* stream, bool owned)
-      : stream_(stream), owned_(owned), buf_(std::make_unique_for_overwrite<unsigned char[]>(kRawBlockSize)) {
-    end_ = read_stream(reinterpret_cast<char*>(buf_.get()), kSniffSize);
-  }
+  // `stream`: read, not closed.
+  explicit RawInput(std::FILE* stream) : stream_(stream) { sniff(); }
+  // `fd`: read, and closed by the destructor.
+  explicit RawInput(int fd) : fd_(fd) { sniff(); }
   ~RawInput() {
-    if (owned_ && stream_ != nullptr) std::fclose(stream_);
+    if (fd_ >= 0) ::close(fd_);
   }
   RawInput(const RawInput&) = delete;
   RawInput& operator=(const RawInput&) = delete;
@@ -48,16 +55,20 @@ class RawInput {
   const std::string& error() const { return error_; }
   std::string_view head() const { return {reinterpret_cast<const char*>(buf_.get()), end_}; }
 
-  // Reads the next block once the current one is used up. False at the end of the file or on a
-  // read error (error() says which).
+  // Compressed input: reads the next block once the current one is used up. False at the end of
+  // the file or on a read error (error() says which).
   bool fill() {
     if (pos_ < end_) return true;
+    if (capacity_ < kRawBlockSize) {
+      buf_ = std::make_unique_for_overwrite<unsigned char[]>(kRawBlockSize);
+      capacity_ = kRawBlockSize;
+    }
     pos_ = end_ = 0;
-    end_ = read_stream(reinterpret_cast<char*>(buf_.get()), kRawBlockSize);
+    end_ = read_input(reinterpret_cast<char*>(buf_.get()), kRawBlockSize);
     return end_ > 0;
   }
 
-  // Plain input: the rest of the block, then straight from the stream into the caller's buffer.
+  // Plain input: the rest of the sniffed bytes, then straight from the file into the caller's buffer.
   std::size_t read_into(char* out, std::size_t size) {
     if (pos_ < end_) {
       std::size_t n = std::min(size, end_ - pos_);
@@ -65,29 +76,49 @@ class RawInput {
       consume(n);
       return n;
     }
-    std::size_t n = read_stream(out, size);
+    std::size_t n = read_input(out, size);
     offset_ += n;
     return n;
   }
 
  private:
-  std::size_t read_stream(char* out, std::size_t size) {
-    if (stream_ == nullptr || at_end_) return 0;
-    std::size_t n = std::fread(out, 1, size, stream_);
-    if (n == 0) {
-      at_end_ = true;
-      if (std::ferror(stream_) != 0) {
-        error_ = "read error at byte " + std::to_string(offset_) + ": " + std::strerror(errno);
+  void sniff() { end_ = read_input(reinterpret_cast<char*>(buf_.get()), kSniffSize); }
+
+  // Up to `size` bytes: fewer only at the end of the input or on an error.
+  std::size_t read_input(char* out, std::size_t size) {
+    if (at_end_) return 0;
+    std::size_t n = 0;
+    if (stream_ != nullptr) {
+      n = std::fread(out, 1, size, stream_);
+      if (n == 0 && std::ferror(stream_) != 0) fail(errno);
+    } else {
+      while (n < size) {
+        const ssize_t got = ::read(fd_, out + n, size - n);
+        if (got > 0) {
+          n += static_cast<std::size_t>(got);
+        } else if (got == 0) {
+          break;
+        } else if (errno != EINTR) {
+          if (n == 0) fail(errno);
+          break;  // the bytes read come first; the next call meets the error again
+        }
       }
     }
+    if (n == 0) at_end_ = true;
     return n;
   }
 
-  std::FILE* stream_;
-  bool owned_;
+  void fail(int error) {
+    error_ = "read error at byte " + std::to_string(offset_) + ": " + std::strerror(error);
+  }
+
+  std::FILE* stream_ = nullptr;
+  int fd_ = -1;
   bool at_end_ = false;
-  // Not zeroed: only the bytes read are looked at, and a small file's read touches only its pages.
-  std::unique_ptr<unsigned char[]> buf_;
+  // Not zeroed: only the bytes read are looked at. The sniffed page, grown to a block for a
+  // decoder's input only: plain input is read straight into its reader's buffer.
+  std::unique_ptr<unsigned char[]> buf_ = std::make_unique_for_overwrite<unsigned char[]>(kSniffSize);
+  std::size_t capacity_ = kSniffSize;
   std::size_t pos_ = 0;
   std::size_t end_ = 0;
   std::uint64_t offset_ = 0;
@@ -221,17 +252,17 @@ Compression detect_compression(std::string_view head) {
 }
 
 std::unique_ptr<ByteSource> open_byte_source(const std::string& path, std::string* error) {
-  if (path == "-") return make_source(std::make_unique<RawInput>(stdin, false));
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
+  if (path == "-") return make_source(std::make_unique<RawInput>(stdin));
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     if (error != nullptr) *error = "cannot open " + path + ": " + std::strerror(errno);
     return nullptr;
   }
-  return make_source(std::make_unique<RawInput>(f, true));
+  return make_source(std::make_unique<RawInput>(fd));
 }
 
 std::unique_ptr<ByteSource> byte_source_from_stream(std::FILE* stream) {
-  return make_source(std::make_unique<RawInput>(stream, false));
+  return make_source(std::make_unique<RawInput>(stream));
 }
 
 std::unique_ptr<ByteSource> byte_source_from_text(std::string text, std::string error) {

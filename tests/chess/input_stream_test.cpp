@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include "chess/input_stream.h"
 #include "chess/pgn_reader.h"
@@ -217,4 +218,31 @@ TEST_CASE("plain input of any length reads back byte for byte, past the sniffed 
     CHECK(read_all(*source) == text.substr(0, size));
     CHECK(source->file_bytes_read() == size);
   }
+}
+
+TEST_CASE("a file that cannot be read is an error at its byte, and a source closes its file", "[input]") {
+  auto open_files = [] { return std::distance(fs::directory_iterator("/proc/self/fd"), fs::directory_iterator()); };
+  const auto before = open_files();
+  {
+    // A directory opens for reading; its first read fails.
+    std::string error;
+    auto source = open_byte_source(fs::temp_directory_path().string(), &error);
+    REQUIRE(source);
+    CHECK(open_files() == before + 1);
+    char block[64];
+    CHECK(source->read(block, sizeof block) == 0);
+    CHECK(source->error() == "read error at byte 0: Is a directory");
+  }
+  {
+    TempFile file(games_text(3));
+    std::string error;
+    auto source = open_byte_source(file.path, &error);
+    REQUIRE(source);
+    CHECK(read_all(*source) == games_text(3));
+    CHECK(source->error().empty());
+  }
+  CHECK(open_files() == before);
+  std::string error;
+  CHECK(open_byte_source("/nonexistent/quarry-input.pgn", &error) == nullptr);
+  CHECK(error == "cannot open /nonexistent/quarry-input.pgn: No such file or directory");
 }
