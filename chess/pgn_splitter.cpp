@@ -562,15 +562,22 @@ void PgnSplitter::read_more() {
     if (n == 0) {
       eof_ = true;
       failed_ = !source_->error().empty();
+      // A whole input is in memory now: its file and decompressor go, so that the threads' reader,
+      // which keeps the splitters of inputs whose chunks are in flight (GameFeed::split), holds
+      // no descriptor or decoder for them. A failed source stays for error().
+      if (!failed_) {
+        file_bytes_at_end_ = source_->file_bytes_read();
+        source_.reset();
+      }
       return;
     }
     end_ += n;
   }
 }
 
-bool PgnSplitter::read_whole_at_first() {
-  if (base_ == 0 && end_ == 0 && !eof_) read_more();
-  return eof_ && base_ == 0 && end_ < kReadStep;
+const std::string& PgnSplitter::error() const {
+  static const std::string kNone;
+  return source_ ? source_->error() : kNone;
 }
 
 void PgnSplitter::map_through(std::size_t until) {

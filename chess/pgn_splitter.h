@@ -102,7 +102,7 @@ class PgnSplitter {
   // a reference, as a copy is two atomic operations: the one who keeps the text makes it (the
   // threaded run, once a batch).
   const std::shared_ptr<char[]>& text_owner() const { return buf_; }
-  const std::string& error() const { return source_->error(); }
+  const std::string& error() const;
 
   // Speculative cutting (the threads' reader, interpreter/game_feed.cpp): a chunk runs from the
   // next byte not handed out to the next line that starts with "[Event " (or to the end of an
@@ -117,9 +117,6 @@ class PgnSplitter {
   enum class ChunkStatus : std::uint8_t { Chunk, Serial, End };
   static constexpr std::size_t kMaxChunk = std::size_t{1} << 20;
   ChunkStatus next_chunk(std::string_view& text, std::uint64_t& first_line, bool& last_chunk, std::size_t& lookahead);
-  // Whether the whole input came in the first read (under kReadStep bytes): reads it if nothing
-  // was read yet. Such an input is cut game by game in the threaded run (GameFeed::split).
-  bool read_whole_at_first();
   // The input offset of the next byte to hand out (the start of the next chunk or game).
   std::uint64_t offset() const { return base_ + begin_; }
   // Keeps the bytes from input offset `offset` (at or after the first byte still held, and at
@@ -132,7 +129,7 @@ class PgnSplitter {
   // Goes back to input offset `offset`, on line `line`, a point where the serial cut starts a
   // text (kept with keep_from): the cutting starts over from there.
   void rewind(std::uint64_t offset, std::uint64_t line);
-  std::uint64_t file_bytes_read() const { return source_->file_bytes_read(); }
+  std::uint64_t file_bytes_read() const { return source_ ? source_->file_bytes_read() : file_bytes_at_end_; }
 
  private:
   void read_more();
@@ -155,7 +152,8 @@ class PgnSplitter {
     std::uint64_t base = 0;
   };
 
-  std::unique_ptr<ByteSource> source_;
+  std::unique_ptr<ByteSource> source_;  // null once the input was read to its end without failing
+  std::uint64_t file_bytes_at_end_ = 0;  // the source's file_bytes_read() when it went
   bool strict_;
   bool nested_comments_;
   SplitterBlocks own_blocks_;  // when open() was given none

@@ -55,7 +55,7 @@ class SpeculativeCuts {
 
   // Before the next cut: forgets the chunks retired and keeps the others' bytes. True when the
   // next cut may be a chunk.
-  // `from_start`: the input's bytes are all kept, for a rewind into the input before it, after
+  // `from_start`: the input's bytes are all kept, for a rewind into an input before it, after
   // which this one is cut again from its start.
   bool keep(chess::PgnSplitter& splitter, std::uint64_t retired_ordinal, bool from_start = false) {
     while (!cuts_.empty() && cuts_.front().ordinal <= retired_ordinal) cuts_.pop_front();
@@ -63,8 +63,6 @@ class SpeculativeCuts {
     return allowed_ && splitter.offset() >= serial_until_;
   }
   bool unsettled() const { return !cuts_.empty(); }
-  // The ordinal of the last chunk handed out and not yet known to be retired (unsettled()).
-  std::uint64_t last_ordinal() const { return cuts_.back().ordinal; }
   void settled() { cuts_.clear(); }
   // The input is cut again from its start (every text handed out of it was dropped).
   void restart() {
@@ -198,6 +196,7 @@ struct GameFeed::InputCut {
   SpeculativeCuts chunks;
   std::uint64_t ordinal_before = 0;  // games of the inputs before it
   std::uint64_t bytes_before = 0;    // file bytes of the inputs before it
+  bool from_start = true;            // its cut starts (again) at its first byte: the two above are set then
 };
 
 namespace {
@@ -228,114 +227,131 @@ bool GameFeed::split(const ShardFile& input, Handler& handler) {
   std::string error;
   auto splitter = chess::PgnSplitter::open(input.path, settings_.strict, &error, settings_.nested_comments, &blocks_);
   if (!splitter) {
-    // Said after every game before it: the kept input's chunks are retired (or cut again) first.
+    // Said after every game before it: the kept inputs' chunks are retired (or cut again) first.
     if (!settle_split(handler)) return false;
     handler.message("quarry: " + error + "\n");
     ++stats_.input_errors;
     return true;
   }
   // Chunks need every game handed out: the run counts the games it does not examine here.
-  // A small input's games are cut exactly: a run of small inputs (a repertoire's files, single
-  // studies) would otherwise wait at each input's end for the chunks of the one before it (one
-  // input with chunks in flight is kept), and its batches go to a worker a few games at a time.
-  const bool chunks = handler.speculation() != nullptr && settings_.shard.is_whole() && !settings_.gamenumber &&
-                      !(settings_.cut_small_inputs_exactly && splitter->read_whole_at_first());
-  InputCut current{input, std::move(splitter), SpeculativeCuts(chunks), ordinal_, bytes_done_};
-  while (true) {
-    std::uint64_t failed = 0;
-    switch (cut(current, kept_.get(), handler, failed)) {
-      case CutEnd::Stopped: return false;
-      case CutEnd::Ended:
-        // The next input is cut while this one's last chunks are read: it is kept until they retire.
-        if (current.chunks.unsettled()) {
-          kept_ = std::make_unique<InputCut>(std::move(current));
-        } else {
-          kept_.reset();
-        }
-        return true;
-      case CutEnd::PreviousFailed:
-        // Nothing of this input was merged (it comes after the failed chunk), and its bytes are
-        // kept from its start (SpeculativeCuts::keep): the kept input is finished exactly first.
-        if (!recut_kept(failed, handler)) return false;
-        current.splitter->rewind(0, 1);
-        current.chunks.restart();
-        current.ordinal_before = ordinal_;
-        current.bytes_before = bytes_done_;
-        break;
-    }
-  }
+  const bool chunks = handler.speculation() != nullptr && settings_.shard.is_whole() && !settings_.gamenumber;
+  InputCuts todo;
+  todo.push_back(std::make_unique<InputCut>(InputCut{input, std::move(splitter), SpeculativeCuts(chunks)}));
+  return cut_in_order(todo, handler);
 }
 
 bool GameFeed::settle_split(Handler& handler) {
-  while (kept_) {
+  while (!kept_.empty()) {
     Speculation& speculation = *handler.speculation();  // only a run that speculates keeps inputs
     if (!speculation.settle()) return false;
     const std::optional<std::uint64_t> failed = speculation.take_rewind();
     if (!failed) {
-      kept_.reset();
+      kept_.clear();
       return true;
     }
-    if (*failed <= kept_->ordinal_before) threads_internal_error("a chunk failed its check in an input already settled");
-    if (!recut_kept(*failed, handler)) return false;
+    InputCuts todo;
+    requeue(*failed, todo);
+    if (!cut_in_order(todo, handler)) return false;
   }
   return true;
 }
 
-bool GameFeed::recut_kept(std::uint64_t failed, Handler& handler) {
-  InputCut& kept = *kept_;
-  ordinal_ = failed - 1;
-  bytes_done_ = kept.bytes_before;
-  kept.chunks.rewind(failed, *kept.splitter);
-  std::uint64_t again = 0;
-  // No input before it has chunks in flight: a chunk failing now is the kept input's own.
-  if (cut(kept, nullptr, handler, again) != CutEnd::Ended) return false;
-  if (!kept.chunks.unsettled()) kept_.reset();
+bool GameFeed::cut_in_order(InputCuts& todo, Handler& handler) {
+  while (!todo.empty()) {
+    InputCut& current = *todo.front();
+    if (current.from_start) {
+      current.ordinal_before = ordinal_;
+      current.bytes_before = bytes_done_;
+      current.from_start = false;
+    }
+    std::uint64_t failed = 0;
+    switch (cut(current, handler, failed)) {
+      case CutEnd::Stopped: return false;
+      case CutEnd::Ended: {
+        // The next input is cut while this one's last chunks are read: it is kept until they retire.
+        std::unique_ptr<InputCut> ended = std::move(todo.front());
+        todo.pop_front();
+        if (ended->chunks.unsettled()) kept_.push_back(std::move(ended));
+        break;
+      }
+      case CutEnd::EarlierFailed:
+        // Nothing of this input was merged (it comes after the failed chunk), and its bytes are
+        // kept from its start (SpeculativeCuts::keep): it is cut again after the inputs before it.
+        current.splitter->rewind(0, 1);
+        current.chunks.restart();
+        current.from_start = true;
+        requeue(failed, todo);
+        break;
+    }
+  }
   return true;
 }
 
-GameFeed::CutEnd GameFeed::cut(InputCut& current, InputCut* previous, Handler& handler, std::uint64_t& failed) {
+void GameFeed::requeue(std::uint64_t failed, InputCuts& todo) {
+  // A chunk is found failing once every text before it retired: the inputs before its own did.
+  while (kept_.size() > 1 && kept_[1]->ordinal_before < failed) kept_.pop_front();
+  if (kept_.empty() || failed <= kept_.front()->ordinal_before) {
+    threads_internal_error("a chunk failed its check in an input already settled");
+  }
+  // Every kept input after the failed one was cut while that chunk was in flight: its bytes are
+  // kept from its start, and nothing of it was merged.
+  for (std::size_t i = 1; i < kept_.size(); ++i) {
+    InputCut& later = *kept_[i];
+    later.splitter->rewind(0, 1);
+    later.chunks.restart();
+    later.from_start = true;
+  }
+  InputCut& own = *kept_.front();
+  ordinal_ = failed - 1;
+  bytes_done_ = own.bytes_before;
+  own.chunks.rewind(failed, *own.splitter);
+  while (!kept_.empty()) {
+    todo.push_front(std::move(kept_.back()));
+    kept_.pop_back();
+  }
+}
+
+bool GameFeed::keep_kept(std::uint64_t retired_ordinal) {
+  // Texts retire in input order: the kept inputs whose chunks all retired are the oldest ones,
+  // and each later one keeps its bytes from its start while one before it has chunks in flight.
+  while (!kept_.empty()) {
+    InputCut& oldest = *kept_.front();
+    oldest.chunks.keep(*oldest.splitter, retired_ordinal);
+    if (oldest.chunks.unsettled()) return true;
+    kept_.pop_front();
+  }
+  return false;
+}
+
+GameFeed::CutEnd GameFeed::cut(InputCut& current, Handler& handler, std::uint64_t& failed) {
   chess::PgnSplitter& splitter = *current.splitter;
   Speculation* const speculation = handler.speculation();
   std::string_view text;
   std::uint64_t first_line = 0;
   while (true) {
     const std::uint64_t start = splitter.offset();
-    bool previous_in_flight = false;
-    if (speculation != nullptr && previous != nullptr) {
-      previous->chunks.keep(*previous->splitter, speculation->retired_ordinal());
-      previous_in_flight = previous->chunks.unsettled();
-    }
+    const bool earlier_in_flight = speculation != nullptr && keep_kept(speculation->retired_ordinal());
     TextCut cut = TextCut::Exact;
     std::size_t lookahead = 0;
+    // While an earlier input has chunks in flight, this one keeps its bytes from its start: a
+    // chunk of that input that fails has this one cut again from there.
     const chess::PgnSplitter::Status status =
-        speculation != nullptr && current.chunks.keep(splitter, speculation->retired_ordinal(), previous_in_flight)
+        speculation != nullptr && current.chunks.keep(splitter, speculation->retired_ordinal(), earlier_in_flight)
             ? next_chunk(splitter, text, first_line, cut, lookahead)
             : splitter.next(text, first_line);
-    // At the end, this input's chunks stay in flight: the input before, which is kept while its
-    // chunks are (one input is kept at most), retires first. The texts of both are in input
-    // order, so that waits only for the oldest texts, while the threads go on with this input's.
-    if (status == chess::PgnSplitter::Status::End && previous_in_flight) {
-      if (!speculation->settle_through(previous->chunks.last_ordinal())) return CutEnd::Stopped;
-      switch (rewound(current, true, *speculation, failed)) {
-        case Rewind::Current: continue;
-        case Rewind::Previous: return CutEnd::PreviousFailed;
-        case Rewind::None: break;
-      }
-      previous->chunks.settled();
-    }
     // Nothing is read into a failed input's tail before every chunk is checked.
     const bool settle = status == chess::PgnSplitter::Status::Failed &&
-                        (previous_in_flight || current.chunks.unsettled());
+                        (earlier_in_flight || current.chunks.unsettled());
     if (settle) {
       // Chunks are cut only for a handler with a speculation().
       if (!speculation->settle()) return CutEnd::Stopped;
-      switch (rewound(current, previous != nullptr, *speculation, failed)) {
+      switch (rewound(current, *speculation, failed)) {
         case Rewind::Current: continue;
-        case Rewind::Previous: return CutEnd::PreviousFailed;
+        case Rewind::Earlier: return CutEnd::EarlierFailed;
         case Rewind::None: break;
       }
       current.chunks.settled();
-      if (previous != nullptr) previous->chunks.settled();
+      kept_.clear();
     }
     if (status == chess::PgnSplitter::Status::End) {
       bytes_done_ += splitter.file_bytes_read();
@@ -363,15 +379,13 @@ GameFeed::CutEnd GameFeed::cut(InputCut& current, InputCut* previous, Handler& h
                            cut == TextCut::Chunk ? lookahead : 0)) {
       return CutEnd::Stopped;
     }
-    if (speculation != nullptr &&
-        rewound(current, previous != nullptr, *speculation, failed) == Rewind::Previous) {
-      return CutEnd::PreviousFailed;
+    if (speculation != nullptr && rewound(current, *speculation, failed) == Rewind::Earlier) {
+      return CutEnd::EarlierFailed;
     }
   }
 }
 
-GameFeed::Rewind GameFeed::rewound(InputCut& current, bool has_previous, Speculation& speculation,
-                                   std::uint64_t& failed) {
+GameFeed::Rewind GameFeed::rewound(InputCut& current, Speculation& speculation, std::uint64_t& failed) {
   const std::optional<std::uint64_t> chunk = speculation.take_rewind();
   if (!chunk) return Rewind::None;
   failed = *chunk;
@@ -380,8 +394,8 @@ GameFeed::Rewind GameFeed::rewound(InputCut& current, bool has_previous, Specula
     current.chunks.rewind(failed, *current.splitter);
     return Rewind::Current;
   }
-  if (!has_previous) threads_internal_error("a chunk failed its check in an input already settled");
-  return Rewind::Previous;
+  if (kept_.empty()) threads_internal_error("a chunk failed its check in an input already settled");
+  return Rewind::Earlier;
 }
 
 bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, chess::Game& tags, Context& probe) {

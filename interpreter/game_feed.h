@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -107,12 +108,9 @@ class GameFeed {
     virtual std::uint64_t retired_ordinal() const = 0;
     // Retires every text handed out (or up to a chunk that failed its check). False stops the run.
     virtual bool settle() = 0;
-    // Retires the texts handed out up to the one numbered `ordinal` (or up to a chunk that failed
-    // its check); later ones may stay in flight. False stops the run.
-    virtual bool settle_through(std::uint64_t ordinal) = 0;
     // Once, after a chunk failed its check at retire time: its ordinal. Nothing of it or of any
     // text handed out after it was merged, and the messages said before them are kept; split()
-    // cuts the input again from that chunk's start.
+    // cuts the input again from that chunk's start (and the inputs after it from theirs).
     virtual std::optional<std::uint64_t> take_rewind() = 0;
   };
 
@@ -128,27 +126,36 @@ class GameFeed {
   // shards', outside --gamenumber) are counted as read does, without being parsed. Without
   // --shard and --gamenumber the input is cut into chunks instead, where it can be
   // (docs/threads.md), and cut again game by game from a chunk that fails its check.
-  // split() may leave an input's last chunks in flight while it cuts the next input (the threads
-  // do not run dry at each input's end): it keeps that input, and cuts it again from a chunk
-  // that fails, then the next input from its start.
+  // split() leaves an input's last chunks in flight while it cuts the next inputs (the threads
+  // do not run dry at each input's end, however small the inputs): it keeps each such input
+  // until its chunks retire, and after a chunk that fails cuts its input again from there, then
+  // every input after it again from its start.
   bool split(const ShardFile& input, Handler& handler);
-  // After the last split(): retires every chunk the kept input still has in flight (cutting it
-  // again from one that fails). False when the handler stopped the run.
+  // After the last split(): retires every chunk the kept inputs still have in flight (cutting
+  // them again from one that fails). False when the handler stopped the run.
   bool settle_split(Handler& handler);
 
  private:
   struct InputCut;
-  enum class CutEnd : std::uint8_t { Ended, Stopped, PreviousFailed };
-  enum class Rewind : std::uint8_t { None, Current, Previous };
+  using InputCuts = std::deque<std::unique_ptr<InputCut>>;
+  enum class CutEnd : std::uint8_t { Ended, Stopped, EarlierFailed };
+  enum class Rewind : std::uint8_t { None, Current, Earlier };
   bool read_games(chess::PgnReader& reader, const ShardFile& input, std::uint64_t ordinal_before, Handler& handler);
-  // Cuts `current` to its end; `previous` is the input before it whose chunks may still be in
-  // flight (or null). PreviousFailed: a chunk of `previous` failed its check (`failed`).
-  CutEnd cut(InputCut& current, InputCut* previous, Handler& handler, std::uint64_t& failed);
+  // Cuts the inputs of `todo` in order, each to its end (the first from where it stands), and
+  // keeps those left with chunks in flight. False when the handler stopped the run.
+  bool cut_in_order(InputCuts& todo, Handler& handler);
+  // Cuts `current` to its end; the kept inputs are the ones before it. EarlierFailed: a chunk of
+  // a kept input failed its check (`failed`).
+  CutEnd cut(InputCut& current, Handler& handler, std::uint64_t& failed);
+  // Forgets the kept inputs whose chunks all retired, and keeps the oldest's bytes from its first
+  // chunk in flight. True when a kept input still has chunks in flight.
+  bool keep_kept(std::uint64_t retired_ordinal);
   // After a text was handed out or the handler settled: when a chunk failed its check, goes back
   // to it if it is the current input's (the splitter, the ordinal), and says whose it was.
-  Rewind rewound(InputCut& current, bool has_previous, Speculation& speculation, std::uint64_t& failed);
-  // A chunk of the kept input failed: that input is cut again from the chunk to its end.
-  bool recut_kept(std::uint64_t failed, Handler& handler);
+  Rewind rewound(InputCut& current, Speculation& speculation, std::uint64_t& failed);
+  // The kept input's chunk numbered `failed` failed: that input goes to the front of `todo`, to
+  // be cut again from the chunk, and every kept input after it, to be cut again from its start.
+  void requeue(std::uint64_t failed, InputCuts& todo);
 
   const RunSettings& settings_;
   RunStats& stats_;
@@ -158,7 +165,9 @@ class GameFeed {
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
   chess::SplitterBlocks blocks_;  // the splitters' memory, from one input to the next (before kept_: it outlives it)
-  std::unique_ptr<InputCut> kept_;  // the input split() left with chunks in flight, or null
+  // The inputs split() left with chunks in flight, in input order. The window of texts in flight
+  // bounds how many there are; a splitter at its input's end holds neither file nor decoder.
+  InputCuts kept_;
 };
 
 // True when a game's moves cannot change the run's output: not this shard's, outside

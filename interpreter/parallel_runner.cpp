@@ -7,7 +7,6 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
-#include <limits>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -145,12 +144,9 @@ class ThreadedRun final : public GameRun, private GameFeed::Handler, private Gam
 
   std::uint64_t retired_ordinal() const override { return retired_ordinal_; }
 
-  // Every text handed out has an ordinal below the largest: settling through it retires them all.
-  bool settle() override { return settle_through(std::numeric_limits<std::uint64_t>::max()); }
-
-  bool settle_through(std::uint64_t ordinal) override {
+  bool settle() override {
     dispatch();
-    retire_while([this, ordinal] { return retired_ordinal_ < ordinal && !in_flight_.empty(); });
+    retire_while([this] { return !in_flight_.empty(); });
     return !stopped_;
   }
 

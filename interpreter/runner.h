@@ -58,10 +58,6 @@ struct RunSettings {
   PgnOutputSettings pgn;            // how matched games are written (--pgnlinewidth, --elidecomments …)
   // --threads: workers examining games (docs/threads.md); 1 examines them as they are read.
   unsigned threads = 1;
-  // The threads' reader cuts an input read whole in one step (under 64 KiB) game by game, not
-  // into chunks: its end then waits for no chunk's check (docs/threads.md). False cuts chunks
-  // from every input (tests of inputs that end with chunks in flight).
-  bool cut_small_inputs_exactly = true;
 
   // CQLi's run and output options (docs/cli.md).
   std::uint64_t limit = 0;             // --limit: stop after this many matching games (0: no limit)

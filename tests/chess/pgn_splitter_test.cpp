@@ -6,6 +6,10 @@
 #include <cctype>
 #include <cstring>
 #include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
@@ -317,34 +321,45 @@ TEST_CASE("splitters that share their blocks keep every held text as it was cut"
   CHECK(lookaheads > 6000);  // nearly every chunk but an input's last sees the next one's first line
 }
 
-TEST_CASE("an input under one read step is read whole at first, and is cut as before", "[pgn_splitter]") {
-  // The threads' reader asks before its first cut (GameFeed::split): a small input is then cut
-  // game by game. Asking reads the first step only; the cuts after it are those of a splitter
-  // that was not asked.
+TEST_CASE("a splitter lets its file go once it is read to the end, and still counts its bytes", "[pgn_splitter]") {
+  // The threads' reader keeps the splitters of inputs whose chunks are in flight (GameFeed::split),
+  // a run of small files dozens at once: none holds its file open past its end.
   using quarry::chess::PgnSplitter;
-  auto games = [](std::size_t bytes) {
-    std::string text;
-    for (int i = 0; text.size() < bytes; ++i) text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 1/2-1/2\n\n";
-    return text;
+  namespace fs = std::filesystem;
+  auto open_files = [] {
+    return std::distance(fs::directory_iterator("/proc/self/fd"), fs::directory_iterator());
   };
-  auto cuts = [](const std::string& text, bool ask, bool* whole) {
-    PgnSplitter splitter(quarry::chess::byte_source_from_text(text, ""), false, false);
-    if (ask) *whole = splitter.read_whole_at_first();
-    std::vector<std::pair<std::string, std::uint64_t>> out;
-    std::string_view game;
-    std::uint64_t line = 0;
-    while (splitter.next(game, line) == PgnSplitter::Status::Game) out.emplace_back(std::string(game), line);
-    return out;
-  };
-  const std::size_t step = PgnSplitter::kReadStep;
-  for (const std::size_t bytes : {std::size_t{0}, std::size_t{100}, step - 1000, step + 1000, 3 * step}) {
-    INFO("bytes: " << bytes);
-    const std::string text = games(bytes);
-    bool whole = false;
-    const auto asked = cuts(text, true, &whole);
-    CHECK(whole == (text.size() < step));
-    bool unused = false;
-    CHECK(asked == cuts(text, false, &unused));
-    CHECK(asked.size() == static_cast<std::size_t>(std::count(text.begin(), text.end(), '[')));
+  const std::string path = (fs::temp_directory_path() / ("quarry-splitter-end-" + std::to_string(::getpid()))).string();
+  std::string text;
+  for (int i = 0; text.size() < 3 * PgnSplitter::kReadStep; ++i) {
+    text += "[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 1/2-1/2\n\n";
   }
+  std::ofstream(path) << text;
+  const auto before = open_files();
+  std::string error;
+  auto splitter = PgnSplitter::open(path, false, &error);
+  REQUIRE(splitter);
+  CHECK(open_files() == before + 1);
+  std::string_view game;
+  std::uint64_t line = 0;
+  std::size_t games = 0;
+  while (splitter->next(game, line) == PgnSplitter::Status::Game) ++games;
+  CHECK(games == static_cast<std::size_t>(std::count(text.begin(), text.end(), '[')));
+  CHECK(open_files() == before);
+  CHECK(splitter->file_bytes_read() == text.size());
+  CHECK(splitter->error().empty());
+  // A rewind into the kept bytes cuts them again without the file.
+  splitter->keep_from(0);
+  splitter->rewind(0, 1);
+  std::size_t again = 0;
+  while (splitter->next(game, line) == PgnSplitter::Status::Game) ++again;
+  CHECK(again == games);
+  CHECK(splitter->file_bytes_read() == text.size());
+  splitter.reset();
+  fs::remove(path);
+
+  // A source that fails keeps its error for the failed input's tail.
+  PgnSplitter failing(quarry::chess::byte_source_from_text("[Event \"x\"]\n\n1. e4", "the disk failed"), false);
+  CHECK(failing.next(game, line) == PgnSplitter::Status::Failed);
+  CHECK(failing.error() == "the disk failed");
 }

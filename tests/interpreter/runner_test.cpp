@@ -345,7 +345,6 @@ TEST_CASE("threads keep small inputs in flight across their ends, and match one 
     std::ofstream(paths.back()) << text;
   }
   interpreter::RunSettings settings;
-  settings.cut_small_inputs_exactly = false;  // every input here is small
   Run one("mate", settings, paths);
   settings.threads = 2;
   Run two("mate", settings, paths);
