@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <utility>
+#include <vector>
 
 #include "chess/notation.h"
 
@@ -121,6 +122,38 @@ TEST_CASE("game: tree building and navigation", "[game]") {
   const NodeId d5 = play(g, nf3b, "d5");
   CHECK(g.preorder().back() == e6);
   CHECK(g.position_ids()[d5] == 7);
+}
+
+TEST_CASE("game: a tree grown past the heap keeps every node as it was added", "[game]") {
+  // Knights out and back, 4,000 moves, with a variation at every tenth: the node array doubles
+  // past 128 KiB several times (Game::grow_nodes maps those pages before it copies the nodes).
+  Game g;
+  const char* const cycle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+  std::vector<NodeId> mainline{g.root()};
+  std::vector<std::pair<NodeId, NodeId>> variations;  // (node, its parent)
+  for (int i = 0; i < 4000; ++i) {
+    const NodeId parent = mainline.back();
+    mainline.push_back(play(g, parent, cycle[i % 4]));
+    // i is even here: White is to move, at home (i % 4 == 0) or with the knight on f3.
+    if (i % 10 == 0) variations.emplace_back(play(g, parent, i % 4 == 0 ? "Nc3" : "a3"), parent);
+  }
+  REQUIRE(g.node_count() * sizeof(GameNode) > (std::size_t{1} << 20));
+  for (std::size_t i = 1; i < mainline.size(); ++i) {
+    const GameNode& node = g.node(mainline[i]);
+    CHECK(node.parent == mainline[i - 1]);
+    CHECK(node.ply == i);
+    CHECK(g.mainline_child(mainline[i - 1]) == mainline[i]);
+    // Every fourth move the knights are home again.
+    if (i % 4 == 0) {
+      bool home = true;
+      for (int sq = 0; sq < 64; ++sq) home = home && node.position.piece_at(Square(sq)) == Position::initial().piece_at(Square(sq));
+      CHECK(home);
+    }
+  }
+  for (const auto& [variation, parent] : variations) {
+    CHECK(g.node(variation).parent == parent);
+    CHECK(g.node(g.mainline_child(parent)).next_sibling == variation);
+  }
 }
 
 TEST_CASE("game: set_start and clear", "[game]") {
