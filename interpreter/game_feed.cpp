@@ -195,8 +195,7 @@ struct GameFeed::InputCut {
   std::unique_ptr<chess::PgnSplitter> splitter;
   SpeculativeCuts chunks;
   std::uint64_t ordinal_before = 0;  // games of the inputs before it
-  std::uint64_t bytes_before = 0;    // file bytes of the inputs before it
-  bool from_start = true;            // its cut starts (again) at its first byte: the two above are set then
+  bool from_start = true;            // its cut starts (again) at its first byte: ordinal_before is set then
 };
 
 namespace {
@@ -261,17 +260,25 @@ bool GameFeed::cut_in_order(InputCuts& todo, Handler& handler) {
     InputCut& current = *todo.front();
     if (current.from_start) {
       current.ordinal_before = ordinal_;
-      current.bytes_before = bytes_done_;
       current.from_start = false;
     }
     std::uint64_t failed = 0;
     switch (cut(current, handler, failed)) {
       case CutEnd::Stopped: return false;
       case CutEnd::Ended: {
-        // The next input is cut while this one's last chunks are read: it is kept until they retire.
+        // The next input is cut while this one's last chunks are read: it is kept until they
+        // retire. So it is while an earlier input has chunks in flight, if it handed out texts,
+        // chunks or not (texts cut exactly, as a game longer than a chunk is): one of those that
+        // fails drops them too, and then they are cut again. Each input kept has a text in
+        // flight, so the window bounds how many there are, however many inputs hold no game.
         std::unique_ptr<InputCut> ended = std::move(todo.front());
         todo.pop_front();
-        if (ended->chunks.unsettled()) kept_.push_back(std::move(ended));
+        Speculation* const speculation = handler.speculation();
+        const bool texts = ordinal_ > ended->ordinal_before;
+        if (ended->chunks.unsettled() ||
+            (texts && speculation != nullptr && keep_kept(speculation->retired_ordinal()))) {
+          kept_.push_back(std::move(ended));
+        }
         break;
       }
       case CutEnd::EarlierFailed:
@@ -301,9 +308,10 @@ void GameFeed::requeue(std::uint64_t failed, InputCuts& todo) {
     later.chunks.restart();
     later.from_start = true;
   }
+  // Each is counted in bytes_done_ again when its cut ends again.
+  for (const std::unique_ptr<InputCut>& again : kept_) bytes_done_ -= again->splitter->file_bytes_read();
   InputCut& own = *kept_.front();
   ordinal_ = failed - 1;
-  bytes_done_ = own.bytes_before;
   own.chunks.rewind(failed, *own.splitter);
   while (!kept_.empty()) {
     todo.push_front(std::move(kept_.back()));
@@ -314,6 +322,8 @@ void GameFeed::requeue(std::uint64_t failed, InputCuts& todo) {
 bool GameFeed::keep_kept(std::uint64_t retired_ordinal) {
   // Texts retire in input order: the kept inputs whose chunks all retired are the oldest ones,
   // and each later one keeps its bytes from its start while one before it has chunks in flight.
+  // An input kept without chunks of its own goes once it is the oldest: texts cut exactly never
+  // fail, and nothing before it is left to fail.
   while (!kept_.empty()) {
     InputCut& oldest = *kept_.front();
     oldest.chunks.keep(*oldest.splitter, retired_ordinal);

@@ -165,8 +165,10 @@ class GameFeed {
   std::uint64_t ordinal_ = 0;     // games seen in the whole input, this shard's or not
   std::uint64_t bytes_done_ = 0;  // file bytes of the inputs read to the end
   chess::SplitterBlocks blocks_;  // the splitters' memory, from one input to the next (before kept_: it outlives it)
-  // The inputs split() left with chunks in flight, in input order. The window of texts in flight
-  // bounds how many there are; a splitter at its input's end holds neither file nor decoder.
+  // The inputs split() finished whose texts may still be dropped and cut again, in input order:
+  // those with chunks in flight, and those with texts that ended while an earlier one had chunks
+  // in flight. Each has a text in flight, so the window bounds how many there are; a splitter at
+  // its input's end holds neither file nor decoder.
   InputCuts kept_;
 };
 

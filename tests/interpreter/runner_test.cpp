@@ -362,6 +362,42 @@ TEST_CASE("threads keep small inputs in flight across their ends, and match one 
   }
 }
 
+TEST_CASE("threads keep an input cut game by game while an earlier input's chunks are in flight", "[runner][threads]") {
+  // The giant game has no "[Event " line within the splitter's longest chunk, so it is cut by the
+  // exact scan alone, while the chunk of the input before it, which fails its check (text after
+  // its last result), is still in flight. When that chunk fails, the giant game's text is dropped
+  // with it and must be cut again, though its input holds no chunk.
+  const std::string stem = (fs::temp_directory_path() / ("quarry-runner-exact-" + std::to_string(::getpid()))).string();
+  std::vector<std::string> paths;
+  auto add = [&](const std::string& text) {
+    paths.push_back(stem + "-" + std::to_string(paths.size()) + ".pgn");
+    std::ofstream(paths.back()) << text;
+  };
+  const std::string giant = "[Site \"Giant\"]\n\n1. e4 {" + std::string(1200000, 'x') + "} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+  for (int round = 0; round < 3; ++round) {
+    add("[Event \"A" + std::to_string(round) + "\"]\n\n1. e4 e5 1/2-1/2\n\n[Event \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n{after the last game}\n");
+    add("");  // inputs without a game are not kept: nothing of theirs goes with the failing chunk
+    add("{only a comment}\n");
+    add(giant);
+    add("[Event \"C\"]\n\n1. d4 d5 1/2-1/2\n\n[Event \"D\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
+  }
+  interpreter::RunSettings settings;
+  Run one("mate", settings, paths);
+  settings.threads = 2;
+  Run two("mate", settings, paths);
+  settings.threads = 3;
+  Run three("mate", settings, paths);
+  for (const std::string& path : paths) fs::remove(path);
+  REQUIRE(one.ok);
+  CHECK(one.stats.games_matched == 3 * 3 + 2);  // with in.pgn's two
+  for (const Run* threaded : {&two, &three}) {
+    REQUIRE(threaded->ok);
+    CHECK(threaded->stats.games_read == one.stats.games_read);
+    CHECK(threaded->stats.games_matched == one.stats.games_matched);
+    CHECK(threaded->output == one.output);
+  }
+}
+
 TEST_CASE("a body of constants is asked once a game and matches where a body asked everywhere does",
           "[runner][constant_body]") {
   auto same_everywhere = [](const std::string& text) {
