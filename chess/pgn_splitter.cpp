@@ -466,42 +466,6 @@ GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<
   return out;
 }
 
-SplitterBlocks::Block SplitterBlocks::take(std::size_t capacity) {
-  for (auto it = kept_.begin(); it != kept_.end(); ++it) {
-    if (it->bytes.use_count() == 1 && it->capacity >= capacity) {
-      Block block = std::move(*it);
-      kept_.erase(it);
-      return block;
-    }
-  }
-  if (!arena_tried_) {
-    arena_tried_ = true;
-    arena_ = std::shared_ptr<char[]>(allocate_huge_page_memory(kHugePageSize));
-  }
-  if (arena_ != nullptr && capacity <= kBlockSize && arena_handed_out_ < kArenaBlocks) {
-    char* const bytes = arena_.get() + arena_handed_out_++ * kBlockSize;
-    // A count of its own, which take() reads; the arena's memory lives as long as any block of it.
-    return Block{std::shared_ptr<char[]>(bytes, [arena = arena_](char*) {}), kBlockSize, 0};
-  }
-  return Block{std::make_shared_for_overwrite<char[]>(capacity), capacity, 0};
-}
-
-bool SplitterBlocks::in_arena(const Block& block) const {
-  const auto first = reinterpret_cast<std::uintptr_t>(arena_.get());
-  const auto bytes = reinterpret_cast<std::uintptr_t>(block.bytes.get());
-  return arena_ != nullptr && bytes >= first && bytes < first + kHugePageSize;
-}
-
-void SplitterBlocks::give(Block block) {
-  // A block grown for a long game is not kept: the memory kept stays that of ordinary games.
-  if (block.capacity > kKeptCapacity) return;
-  kept_.push_back(std::move(block));
-  std::size_t others = 0;
-  for (const Block& b : kept_) others += in_arena(b) ? 0 : 1;
-  if (others <= kKept) return;
-  kept_.erase(std::find_if(kept_.begin(), kept_.end(), [this](const Block& b) { return !in_arena(b); }));
-}
-
 std::unique_ptr<PgnSplitter> PgnSplitter::open(const std::string& path, bool strict, std::string* error,
                                                bool nested_comments, SplitterBlocks* blocks) {
   std::unique_ptr<ByteSource> source = open_byte_source(path, error);
@@ -568,11 +532,21 @@ void PgnSplitter::read_more() {
       if (!failed_) {
         file_bytes_at_end_ = source_->file_bytes_read();
         source_.reset();
+        fit_whole_input();
       }
       return;
     }
     end_ += n;
   }
+}
+
+void PgnSplitter::fit_whole_input() {
+  const bool whole_in_block = base_ == 0 && begin_ == 0 && earlier_.empty() && buf_.use_count() == 1;
+  if (!whole_in_block || capacity_ < kBlockSize || end_ > kReadStep) return;
+  std::shared_ptr<char[]> fitted = std::make_shared_for_overwrite<char[]>(std::max<std::size_t>(end_, 1));
+  std::memcpy(fitted.get(), buf_.get(), end_);
+  blocks_->give({std::exchange(buf_, std::move(fitted)), capacity_, mapped_});
+  capacity_ = mapped_ = end_;
 }
 
 const std::string& PgnSplitter::error() const {

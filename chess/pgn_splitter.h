@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "chess/input_stream.h"
-#include "chess/page_mapping.h"
+#include "chess/splitter_blocks.h"
 
 namespace quarry::chess {
 
@@ -31,47 +31,6 @@ struct GameScan {
 // `groups` is scratch memory (the open '(' and '[' groups), kept between calls.
 GameScan scan_game(std::string_view data, bool at_eof, bool strict, std::vector<char>& groups,
                    bool nested_comments = false);
-
-// The memory a splitter reads its input into: blocks of kBlockSize bytes or more, each shared
-// with the texts handed out of it (PgnSplitter::text_owner). A reader that opens one splitter per
-// input passes the same SplitterBlocks to each, so that a new input reads into the blocks the
-// last one left instead of memory new to the process, whose every 4 KiB page costs a fault, and
-// on a virtual machine that shadows page tables a trip to the host at its first use from user
-// space too. The first kArenaBlocks blocks are slices of one region in a huge page
-// (chess/page_mapping.h): the blocks a run needs at once cost one fault, not 64 a block. Used on
-// one thread, the one that takes and drops the blocks' copies.
-class SplitterBlocks {
- public:
-  struct Block {
-    std::shared_ptr<char[]> bytes;  // not zeroed: only the bytes read are looked at
-    std::size_t capacity = 0;
-    std::size_t mapped = 0;  // the first `mapped` bytes' pages are mapped (chess/page_mapping.h)
-  };
-  // Small blocks: the memory a run reads into is the blocks in use at once (the threaded run's
-  // window holds some hundred kB of texts, in two to five blocks, and the splitter reads into one
-  // more).
-  static constexpr std::size_t kBlockSize = std::size_t{256} << 10;
-  static constexpr std::size_t kArenaBlocks = kHugePageSize / kBlockSize;
-  // Other blocks (a long game's, or past the arena's) kept at most, and the largest kept.
-  static constexpr std::size_t kKept = 4;
-  static constexpr std::size_t kKeptCapacity = std::size_t{1} << 20;
-
-  // A block of `capacity` bytes or more that no text holds any more, else a new one.
-  Block take(std::size_t capacity);
-  // Keeps `block` for a later take, once no text holds it: the arena's always, others up to
-  // kKept (the oldest kept goes).
-  void give(Block block);
-
- private:
-  bool in_arena(const Block& block) const;
-
-  // The arena's memory, shared with each of its blocks, so that a text held past this object
-  // keeps its bytes. Allocated at the first take; null when it could not be had.
-  std::shared_ptr<char[]> arena_;
-  bool arena_tried_ = false;
-  std::size_t arena_handed_out_ = 0;  // blocks cut from the arena so far (each is kept for good)
-  std::vector<Block> kept_;
-};
 
 class PgnSplitter {
  public:
@@ -133,6 +92,11 @@ class PgnSplitter {
 
  private:
   void read_more();
+  // At the end of an input read whole in its first step, before any of it is handed out (a small
+  // file): its bytes move to memory of their size, and the block goes back for the next input.
+  // The threads' reader keeps dozens of small inputs in flight at once (GameFeed::split); each
+  // would otherwise hold a block, and the next input take a new one.
+  void fit_whole_input();
   // Maps the block's pages up to byte `until` before they are written (chess/page_mapping.h).
   void map_through(std::size_t until);
   // Gives back the earlier blocks whose bytes all lie before keep_from_.

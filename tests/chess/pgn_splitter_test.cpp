@@ -218,6 +218,39 @@ TEST_CASE("splitter blocks are handed out again only once no text holds them", "
   CHECK(large_kept.expired());
 }
 
+TEST_CASE("a small input read whole gives its block back, and its texts keep their bytes", "[pgn_splitter]") {
+  // The threads' reader keeps dozens of small inputs in flight; each would otherwise hold a block.
+  using quarry::chess::PgnSplitter;
+  using quarry::chess::SplitterBlocks;
+  SplitterBlocks blocks;
+  SplitterBlocks::Block known = blocks.take(SplitterBlocks::kBlockSize);
+  char* const known_bytes = known.bytes.get();
+  blocks.give(std::move(known));  // the next take hands it out again
+  const std::string small = "[Event \"Small\"]\n\n1. e4 e5 1/2-1/2\n\n[Event \"Two\"]\n\n1. d4 *\n";
+  PgnSplitter splitter(quarry::chess::byte_source_from_text(small, ""), false, false, &blocks);
+  std::string_view text;
+  std::uint64_t line = 0;
+  REQUIRE(splitter.next(text, line) == PgnSplitter::Status::Game);
+  const std::shared_ptr<char[]> owner = splitter.text_owner();
+  const std::string first(text);
+  CHECK(first.starts_with("[Event \"Small\"]"));
+  SplitterBlocks::Block again = blocks.take(SplitterBlocks::kBlockSize);
+  CHECK(again.bytes.get() == known_bytes);
+  std::memset(again.bytes.get(), '#', again.capacity);
+  CHECK(text == first);
+  REQUIRE(splitter.next(text, line) == PgnSplitter::Status::Game);
+  CHECK(std::string(text).find("[Event \"Two\"]\n\n1. d4 *") != std::string::npos);
+  CHECK(splitter.next(text, line) == PgnSplitter::Status::End);
+
+  // An input longer than one read step keeps reading into its block.
+  blocks.give(std::move(again));
+  std::string large;
+  while (large.size() < 2 * PgnSplitter::kReadStep) large += "[Event \"L\"]\n\n1. e4 e5 1/2-1/2\n\n";
+  PgnSplitter reading(quarry::chess::byte_source_from_text(large, ""), false, false, &blocks);
+  REQUIRE(reading.next(text, line) == PgnSplitter::Status::Game);
+  CHECK(reading.text_owner().get() == known_bytes);
+}
+
 TEST_CASE("the arena's blocks are kept for good, the others up to kKept", "[pgn_splitter]") {
   using quarry::chess::SplitterBlocks;
   SplitterBlocks blocks;
