@@ -84,27 +84,34 @@ class RawInput {
  private:
   void sniff() { end_ = read_input(reinterpret_cast<char*>(buf_.get()), kSniffSize); }
 
-  // Up to `size` bytes: fewer only at the end of the input or on an error.
+  // Up to `size` bytes: fewer only at the end of the input or on an error. The end is remembered
+  // when it is met, so that a file's last bytes and its end take one read() less.
   std::size_t read_input(char* out, std::size_t size) {
     if (at_end_) return 0;
     std::size_t n = 0;
     if (stream_ != nullptr) {
       n = std::fread(out, 1, size, stream_);
       if (n == 0 && std::ferror(stream_) != 0) fail(errno);
-    } else {
+      at_end_ = n == 0 || std::feof(stream_) != 0;
+    } else if (fd_ >= 0) {
       while (n < size) {
         const ssize_t got = ::read(fd_, out + n, size - n);
         if (got > 0) {
           n += static_cast<std::size_t>(got);
         } else if (got == 0) {
+          at_end_ = true;
           break;
         } else if (errno != EINTR) {
-          if (n == 0) fail(errno);
+          if (n == 0) {
+            fail(errno);
+            at_end_ = true;
+          }
           break;  // the bytes read come first; the next call meets the error again
         }
       }
+    } else {
+      at_end_ = true;  // a null stream: an empty input
     }
-    if (n == 0) at_end_ = true;
     return n;
   }
 

@@ -160,6 +160,14 @@ TEST_CASE("concatenated streams are read one after another", "[input]") {
   }
 }
 
+TEST_CASE("a null stream is an empty input", "[input]") {
+  auto source = byte_source_from_stream(nullptr);
+  char block[16];
+  CHECK(source->read(block, sizeof block) == 0);
+  CHECK(source->error().empty());
+  CHECK(source->compression() == Compression::None);
+}
+
 TEST_CASE("a stream source sniffs the format too (standard input)", "[input]") {
   const std::string packed = zstd(games_text(3));
   std::FILE* stream = std::tmpfile();
