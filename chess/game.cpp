@@ -47,8 +47,9 @@ void Game::grow_nodes() {
   const std::size_t capacity = std::max<std::size_t>(64, nodes_.capacity() * 2);
   // A long tree (an engine analysis, thousands of nodes) outgrows malloc's heap: each doubling is
   // then memory new to the process, whose every page costs a fault as the nodes are copied in
-  // (about 14 µs on a virtual machine that takes faults to its host). Its pages are mapped at once
-  // first, for a tenth of that (chess/page_mapping.h).
+  // (about 14 µs on a virtual machine that takes faults to its host). The pages the copy fills are
+  // mapped at once first, for a tenth of that (chess/page_mapping.h); the rest are mapped as the
+  // tree grows into them, so that a tree's memory stays what its nodes use.
   constexpr std::size_t kNewToProcess = std::size_t{128} << 10;  // glibc's least mmap threshold
   if (capacity * sizeof(GameNode) < kNewToProcess) {
     nodes_.reserve(capacity);
@@ -56,7 +57,7 @@ void Game::grow_nodes() {
   }
   std::vector<GameNode> grown;
   grown.reserve(capacity);
-  map_pages_for_writing(reinterpret_cast<char*>(grown.data()), capacity * sizeof(GameNode));
+  map_pages_for_writing(reinterpret_cast<char*>(grown.data()), nodes_.size() * sizeof(GameNode));
   grown.insert(grown.end(), nodes_.begin(), nodes_.end());
   nodes_.swap(grown);
 }
