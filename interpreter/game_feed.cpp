@@ -274,9 +274,11 @@ bool GameFeed::cut_in_order(InputCuts& todo, Handler& handler) {
         std::unique_ptr<InputCut> ended = std::move(todo.front());
         todo.pop_front();
         Speculation* const speculation = handler.speculation();
-        const bool texts = ordinal_ > ended->ordinal_before;
-        if (ended->chunks.unsettled() ||
-            (texts && speculation != nullptr && keep_kept(speculation->retired_ordinal()))) {
+        if (speculation == nullptr) break;
+        const std::uint64_t retired = speculation->retired_ordinal();
+        const bool earlier_in_flight = keep_kept(retired);
+        ended->chunks.keep(*ended->splitter, retired, earlier_in_flight);  // forgets its chunks retired meanwhile
+        if (ended->chunks.unsettled() || (earlier_in_flight && ordinal_ > ended->ordinal_before)) {
           kept_.push_back(std::move(ended));
         }
         break;
