@@ -58,6 +58,32 @@ struct Run {
     fs::remove_all(dir);
   }
 };
+
+// Input files a test wrote, removed when it ends, whether its checks pass or not.
+struct ScratchInputs {
+  std::vector<std::string> paths;
+  ~ScratchInputs() {
+    for (const std::string& path : paths) fs::remove(path);
+  }
+};
+
+// Runs `query` over in.pgn and `paths` on one thread, then on two and on three: each threaded
+// run reads, matches and writes what the one-thread run does. The one-thread run's counts.
+interpreter::RunStats threads_match_one_thread(const std::string& query, const std::vector<std::string>& paths) {
+  interpreter::RunSettings settings;
+  Run one(query, settings, paths);
+  REQUIRE(one.ok);
+  for (const unsigned threads : {2U, 3U}) {
+    INFO("threads " << threads);
+    settings.threads = threads;
+    Run threaded(query, settings, paths);
+    REQUIRE(threaded.ok);
+    CHECK(threaded.stats.games_read == one.stats.games_read);
+    CHECK(threaded.stats.games_matched == one.stats.games_matched);
+    CHECK(threaded.output == one.output);
+  }
+  return one.stats;
+}
 }  // namespace
 
 TEST_CASE("matching games are written with the match comment", "[runner]") {
@@ -310,19 +336,10 @@ TEST_CASE("threads cut again the chunks that fail their check, and match one thr
     if (i % 577 == 9) text += "[Event \"no result\"]\n\n1. e4 e5\n";
     text += "\n";
   }
-  const fs::path quirks = fs::temp_directory_path() / ("quarry-runner-chunks-" + std::to_string(::getpid()) + ".pgn");
-  std::ofstream(quirks) << text;
-  interpreter::RunSettings settings;
-  Run one("mate", settings, {quirks.string()});
-  settings.threads = 2;
-  Run threaded("mate", settings, {quirks.string()});
-  fs::remove(quirks);
-  REQUIRE(one.ok);
-  REQUIRE(threaded.ok);
-  CHECK(threaded.stats.games_read == one.stats.games_read);
-  CHECK(threaded.stats.games_matched == one.stats.games_matched);
-  CHECK(threaded.stats.games_matched == 3000 + 2);
-  CHECK(threaded.output == one.output);
+  ScratchInputs inputs;
+  inputs.paths.push_back((fs::temp_directory_path() / ("quarry-runner-chunks-" + std::to_string(::getpid()) + ".pgn")).string());
+  std::ofstream(inputs.paths.back()) << text;
+  CHECK(threads_match_one_thread("mate", inputs.paths).games_matched == 3000 + 2);
 }
 
 TEST_CASE("threads keep small inputs in flight across their ends, and match one thread", "[runner][threads]") {
@@ -330,7 +347,7 @@ TEST_CASE("threads keep small inputs in flight across their ends, and match one 
   // which retire first while this one's stay (GameFeed::split). Chunks fail at an input's start,
   // at its end (its last chunk, found once the next input ended) and in between; some inputs
   // hold no game at all.
-  std::vector<std::string> paths;
+  ScratchInputs inputs;
   const std::string stem = (fs::temp_directory_path() / ("quarry-runner-small-" + std::to_string(::getpid()))).string();
   for (int f = 0; f < 60; ++f) {
     std::string text;
@@ -341,25 +358,10 @@ TEST_CASE("threads keep small inputs in flight across their ends, and match one 
       text += i % 3 == 0 ? "1. f3 e5 2. g4 Qh4# 0-1\n\n" : "1. e4 e5 2. Nf3 Nc6 1/2-1/2\n\n";
     }
     if (f % 9 == 4) text += "{after the last game}\n";
-    paths.push_back(stem + "-" + std::to_string(f) + ".pgn");
-    std::ofstream(paths.back()) << text;
+    inputs.paths.push_back(stem + "-" + std::to_string(f) + ".pgn");
+    std::ofstream(inputs.paths.back()) << text;
   }
-  interpreter::RunSettings settings;
-  Run one("mate", settings, paths);
-  settings.threads = 2;
-  Run two("mate", settings, paths);
-  settings.threads = 3;
-  Run three("mate", settings, paths);
-  for (const std::string& path : paths) fs::remove(path);
-  REQUIRE(one.ok);
-  REQUIRE(two.ok);
-  REQUIRE(three.ok);
-  CHECK(one.stats.games_matched > 100);
-  for (const Run* threaded : {&two, &three}) {
-    CHECK(threaded->stats.games_read == one.stats.games_read);
-    CHECK(threaded->stats.games_matched == one.stats.games_matched);
-    CHECK(threaded->output == one.output);
-  }
+  CHECK(threads_match_one_thread("mate", inputs.paths).games_matched > 100);
 }
 
 TEST_CASE("threads keep an input cut game by game while an earlier input's chunks are in flight", "[runner][threads]") {
@@ -368,10 +370,10 @@ TEST_CASE("threads keep an input cut game by game while an earlier input's chunk
   // its last result), is still in flight. When that chunk fails, the giant game's text is dropped
   // with it and must be cut again, though its input holds no chunk.
   const std::string stem = (fs::temp_directory_path() / ("quarry-runner-exact-" + std::to_string(::getpid()))).string();
-  std::vector<std::string> paths;
+  ScratchInputs inputs;
   auto add = [&](const std::string& text) {
-    paths.push_back(stem + "-" + std::to_string(paths.size()) + ".pgn");
-    std::ofstream(paths.back()) << text;
+    inputs.paths.push_back(stem + "-" + std::to_string(inputs.paths.size()) + ".pgn");
+    std::ofstream(inputs.paths.back()) << text;
   };
   const std::string giant = "[Site \"Giant\"]\n\n1. e4 {" + std::string(1200000, 'x') + "} e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
   for (int round = 0; round < 3; ++round) {
@@ -381,21 +383,7 @@ TEST_CASE("threads keep an input cut game by game while an earlier input's chunk
     add(giant);
     add("[Event \"C\"]\n\n1. d4 d5 1/2-1/2\n\n[Event \"D\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n");
   }
-  interpreter::RunSettings settings;
-  Run one("mate", settings, paths);
-  settings.threads = 2;
-  Run two("mate", settings, paths);
-  settings.threads = 3;
-  Run three("mate", settings, paths);
-  for (const std::string& path : paths) fs::remove(path);
-  REQUIRE(one.ok);
-  CHECK(one.stats.games_matched == 3 * 3 + 2);  // with in.pgn's two
-  for (const Run* threaded : {&two, &three}) {
-    REQUIRE(threaded->ok);
-    CHECK(threaded->stats.games_read == one.stats.games_read);
-    CHECK(threaded->stats.games_matched == one.stats.games_matched);
-    CHECK(threaded->output == one.output);
-  }
+  CHECK(threads_match_one_thread("mate", inputs.paths).games_matched == 3 * 3 + 2);  // with in.pgn's two
 }
 
 TEST_CASE("a body of constants is asked once a game and matches where a body asked everywhere does",
