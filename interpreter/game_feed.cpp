@@ -196,6 +196,14 @@ struct GameFeed::InputCut {
   SpeculativeCuts chunks;
   std::uint64_t ordinal_before = 0;  // games of the inputs before it
   bool from_start = true;            // its cut starts (again) at its first byte: ordinal_before is set then
+
+  // Every text handed out of it was dropped with an earlier chunk that failed: it is cut again
+  // from its start, whose bytes it kept meanwhile (SpeculativeCuts::keep).
+  void restart() {
+    splitter->rewind(0, 1);
+    chunks.restart();
+    from_start = true;
+  }
 };
 
 namespace {
@@ -284,11 +292,9 @@ bool GameFeed::cut_in_order(InputCuts& todo, Handler& handler) {
         break;
       }
       case CutEnd::EarlierFailed:
-        // Nothing of this input was merged (it comes after the failed chunk), and its bytes are
-        // kept from its start (SpeculativeCuts::keep): it is cut again after the inputs before it.
-        current.splitter->rewind(0, 1);
-        current.chunks.restart();
-        current.from_start = true;
+        // Nothing of this input was merged (it comes after the failed chunk): it is cut again
+        // after the inputs before it.
+        current.restart();
         requeue(failed, todo);
         break;
     }
@@ -304,12 +310,7 @@ void GameFeed::requeue(std::uint64_t failed, InputCuts& todo) {
   }
   // Every kept input after the failed one was cut while that chunk was in flight: its bytes are
   // kept from its start, and nothing of it was merged.
-  for (std::size_t i = 1; i < kept_.size(); ++i) {
-    InputCut& later = *kept_[i];
-    later.splitter->rewind(0, 1);
-    later.chunks.restart();
-    later.from_start = true;
-  }
+  for (std::size_t i = 1; i < kept_.size(); ++i) kept_[i]->restart();
   // Each is counted in bytes_done_ again when its cut ends again.
   for (const std::unique_ptr<InputCut>& again : kept_) bytes_done_ -= again->splitter->file_bytes_read();
   InputCut& own = *kept_.front();
@@ -342,13 +343,15 @@ GameFeed::CutEnd GameFeed::cut(InputCut& current, Handler& handler, std::uint64_
   std::uint64_t first_line = 0;
   while (true) {
     const std::uint64_t start = splitter.offset();
-    const bool earlier_in_flight = speculation != nullptr && keep_kept(speculation->retired_ordinal());
+    // One virtual call a game: the kept inputs and this one forget the same retired chunks.
+    const std::uint64_t retired = speculation != nullptr ? speculation->retired_ordinal() : 0;
+    const bool earlier_in_flight = speculation != nullptr && keep_kept(retired);
     TextCut cut = TextCut::Exact;
     std::size_t lookahead = 0;
     // While an earlier input has chunks in flight, this one keeps its bytes from its start: a
     // chunk of that input that fails has this one cut again from there.
     const chess::PgnSplitter::Status status =
-        speculation != nullptr && current.chunks.keep(splitter, speculation->retired_ordinal(), earlier_in_flight)
+        speculation != nullptr && current.chunks.keep(splitter, retired, earlier_in_flight)
             ? next_chunk(splitter, text, first_line, cut, lookahead)
             : splitter.next(text, first_line);
     // Nothing is read into a failed input's tail before every chunk is checked.
