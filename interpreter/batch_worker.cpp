@@ -27,7 +27,10 @@ void Worker::examine(Batch& batch) {
   batch.output_text.clear();
   for (std::size_t i = 0; i < batch.used; ++i) {
     const JobInput& input = batch.inputs[i];
-    JobOutcome outcome;
+    // Written where the reader reads it: a copy from the stack would load the fields as wider
+    // words than they were stored in, which waits for the stores (a store-forwarding stall).
+    JobOutcome& outcome = batch.outcomes[i];
+    outcome = JobOutcome{};
     if (input.kind == JobKind::Text) {
       if (input.ordinal > failed_chunk_.load(std::memory_order_relaxed)) {
         outcome.unread = true;
@@ -54,7 +57,6 @@ void Worker::examine(Batch& batch) {
     } else if (input.kind == JobKind::Game) {
       examine(batch.games[i], outcome, batch.extras[i], batch.output_text);
     }
-    batch.outcomes[i] = outcome;
   }
 }
 

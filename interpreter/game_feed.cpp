@@ -45,6 +45,14 @@ bool result_wanted(const RunSettings& settings, const chess::Game& game) {
 
 std::string number_text(std::uint64_t n) { return std::to_string(n); }
 
+// Whether movetext_unneeded may answer true in this run. The reader asks its filter once a game,
+// through two std::function calls: a run without a shard, game numbers, results or a tag gate
+// (most runs) sets none.
+bool movetext_may_be_unneeded(const RunSettings& settings) {
+  return (!settings.shard.by_file && !settings.shard.is_whole()) || settings.gamenumber ||
+         !settings.results.empty() || settings.tag_gate != nullptr;
+}
+
 }  // namespace
 
 // One input's chunks handed out and not yet known to be retired: where each starts (a point
@@ -70,7 +78,7 @@ class SpeculativeCuts {
     serial_until_ = 0;
   }
   void handed_out(std::uint64_t ordinal, std::uint64_t offset, std::uint64_t line, std::uint64_t end) {
-    cuts_.push_back(Cut{ordinal, offset, line, end});
+    cuts_.emplace_back(ordinal, offset, line, end);
   }
   // The chunk numbered `ordinal` failed: the splitter goes back to its start and cuts serially
   // at least past its end, so that the next chunk starts further on. An input whose chunks fail
@@ -88,6 +96,11 @@ class SpeculativeCuts {
  private:
   static constexpr unsigned kMaxFailures = 8;
   struct Cut {
+    // Built in place by emplace_back: a Cut built on the stack and copied in is loaded as wider
+    // words than it was stored in, which waits for the stores (a store-forwarding stall, once a
+    // game on the reader's thread).
+    Cut(std::uint64_t game, std::uint64_t start, std::uint64_t start_line, std::uint64_t stop)
+        : ordinal(game), offset(start), line(start_line), end(stop) {}
     std::uint64_t ordinal, offset, line, end;
   };
   bool allowed_;
@@ -156,9 +169,11 @@ bool GameFeed::read_games(chess::PgnReader& reader, const ShardFile& input, std:
   reader.set_nested_comments(settings_.nested_comments);
   const std::uint64_t first = ordinal_;  // games of this input read before `reader` started
   // The reader asks about game_, the game it is reading into.
-  reader.set_movetext_filter([this, first](std::uint64_t number, const chess::Game&) {
-    return movetext_unneeded(settings_, first + number, game_, probe_);
-  });
+  if (movetext_may_be_unneeded(settings_)) {
+    reader.set_movetext_filter([this, first](std::uint64_t number, const chess::Game&) {
+      return movetext_unneeded(settings_, first + number, game_, probe_);
+    });
+  }
   chess::PgnDiagnostic diagnostic;
   std::string said;
   while (true) {
@@ -452,8 +467,10 @@ GameTextReader::GameTextReader(const RunSettings& settings)
     : settings_(settings), reader_(chess::PgnReader::from_string("")) {
   reader_->set_strict(settings.strict);
   reader_->set_nested_comments(settings.nested_comments);
-  reader_->set_movetext_filter(
-      [this](std::uint64_t, const chess::Game&) { return movetext_unneeded(settings_, ordinal_, *game_, probe_); });
+  if (movetext_may_be_unneeded(settings)) {
+    reader_->set_movetext_filter(
+        [this](std::uint64_t, const chess::Game&) { return movetext_unneeded(settings_, ordinal_, *game_, probe_); });
+  }
 }
 
 TextRead GameTextReader::read(std::string_view text, std::size_t lookahead, std::uint64_t first_line,
