@@ -373,6 +373,8 @@ TEST_CASE("a splitter lets its file go once it is read to the end, and still cou
   auto splitter = PgnSplitter::open(path, false, &error);
   REQUIRE(splitter);
   CHECK(open_files() == before + 1);
+  // Every byte kept for a rewind, as the threads' reader keeps an input whose chunks are in flight.
+  splitter->keep_from(0);
   std::string_view game;
   std::uint64_t line = 0;
   std::size_t games = 0;
@@ -382,7 +384,6 @@ TEST_CASE("a splitter lets its file go once it is read to the end, and still cou
   CHECK(splitter->file_bytes_read() == text.size());
   CHECK(splitter->error().empty());
   // A rewind into the kept bytes cuts them again without the file.
-  splitter->keep_from(0);
   splitter->rewind(0, 1);
   std::size_t again = 0;
   while (splitter->next(game, line) == PgnSplitter::Status::Game) ++again;
