@@ -1,8 +1,11 @@
 // Compiling a query: parse, read the header, bind the body.
 #include "interpreter/query.h"
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 #include <set>
+#include <string_view>
 
 #include "grammar/parser.h"
 #include "stdlib/stdlib.h"
@@ -97,13 +100,45 @@ bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set
   return parse_stdlib(lib, registry, diagnostics) && bind_stdlib(lib, binder, functions);
 }
 
+const std::vector<std::string>& stdlib_function_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> found;
+    constexpr std::string_view kDefinition = "function ";
+    for (const stdlib::StdlibFile& f : stdlib::files()) {
+      for (std::size_t at = f.text.find(kDefinition); at != std::string_view::npos;
+           at = f.text.find(kDefinition, at + 1)) {
+        if (at > 0 && f.text[at - 1] != '\n') continue;  // a definition starts its line
+        const std::size_t begin = at + kDefinition.size();
+        std::size_t end = begin;
+        while (end < f.text.size() && (std::isalnum(static_cast<unsigned char>(f.text[end])) || f.text[end] == '_')) {
+          ++end;
+        }
+        if (end > begin) found.emplace_back(f.text.substr(begin, end - begin));
+      }
+    }
+    return found;
+  }();
+  return names;
+}
+
+bool may_call_stdlib(std::string_view text) {
+  const auto same_letter = [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+  };
+  for (const std::string& name : stdlib_function_names()) {
+    if (std::search(text.begin(), text.end(), name.begin(), name.end(), same_letter) != text.end()) return true;
+  }
+  return false;
+}
+
 namespace {
 
-// The stdlib's functions bound into `binder`: the one the caller parsed once, or parsed here into `lib`.
-bool stdlib_for(const CompileOptions& options, Stdlib& lib, const Registry& registry, Binder& binder,
+// The stdlib's functions bound into `binder`: the one the caller parsed once, or parsed here into
+// `lib` when the query's text may call one (may_call_stdlib says why).
+bool stdlib_for(const CompileOptions& options, bool may_call, Stdlib& lib, const Registry& registry, Binder& binder,
                 std::set<std::string>& functions, grammar::Diagnostics& diagnostics) {
-  return options.stdlib != nullptr ? bind_stdlib(*options.stdlib, binder, functions)
-                                   : load_stdlib(lib, registry, binder, functions, diagnostics);
+  if (options.stdlib != nullptr) return bind_stdlib(*options.stdlib, binder, functions);
+  return !may_call || load_stdlib(lib, registry, binder, functions, diagnostics);
 }
 
 }  // namespace
@@ -166,16 +201,16 @@ FilterPtr bind_body(Binder& binder, const Registry& registry, const grammar::Sou
 // filters with it, first given outermost. The body is bound again, in a fresh binder, as
 // `T1 T2 … { preamble filters }`; the plain binding before has reported the errors with the
 // right file.
-std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, const Registry& registry,
-                                              grammar::Diagnostics& diagnostics, CompileOptions options,
-                                              BodyParts& body, std::vector<grammar::SyntaxPtr>& extra_body,
-                                              CompiledQuery query) {
+std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, bool calls_stdlib,
+                                              const Registry& registry, grammar::Diagnostics& diagnostics,
+                                              CompileOptions options, BodyParts& body,
+                                              std::vector<grammar::SyntaxPtr>& extra_body, CompiledQuery query) {
   Binder binder(registry, file, diagnostics);
   binder.set_secure(options.secure);
   binder.set_max_bound_nodes(options.max_bound_filters);
   Stdlib lib;
   std::set<std::string> functions;
-  if (!stdlib_for(options, lib, registry, binder, functions, diagnostics)) return std::nullopt;
+  if (!stdlib_for(options, calls_stdlib, lib, registry, binder, functions, diagnostics)) return std::nullopt;
   auto wrapped = std::make_unique<grammar::SyntaxNode>();
   wrapped->kind = grammar::SyntaxKind::Compound;
   for (grammar::SyntaxPtr& node : extra_body) wrapped->children.push_back(std::move(node));
@@ -207,12 +242,13 @@ std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, c
 std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, const Registry& registry,
                                            grammar::Diagnostics& diagnostics, const grammar::SourceFile* extra,
                                            CompileOptions options) {
+  const bool calls_stdlib = may_call_stdlib(file.text()) || (extra != nullptr && may_call_stdlib(extra->text()));
   Binder binder(registry, file, diagnostics);
   binder.set_secure(options.secure);
   binder.set_max_bound_nodes(options.max_bound_filters);
   Stdlib lib;
   std::set<std::string> functions;
-  if (!stdlib_for(options, lib, registry, binder, functions, diagnostics)) return std::nullopt;
+  if (!stdlib_for(options, calls_stdlib, lib, registry, binder, functions, diagnostics)) return std::nullopt;
   binder.set_file(file);
   std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics, &functions);
   if (!tree) return std::nullopt;
@@ -251,7 +287,7 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
       {{extra ? extra : &file, &extra_body}, {&file, &body.functions}, {&file, &body.filters}, {&file, &body.end_blocks}},
       query.variables, query.dictionaries);
   if (options.transforms.empty()) return query;
-  return bind_transformed(file, registry, diagnostics, options, body, extra_body, std::move(query));
+  return bind_transformed(file, calls_stdlib, registry, diagnostics, options, body, extra_body, std::move(query));
 }
 
 void prepare_context(Context& ctx, const CompiledQuery& query) {

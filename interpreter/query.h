@@ -77,6 +77,14 @@ bool bind_stdlib(const Stdlib& lib, Binder& binder, std::set<std::string>& funct
 // not compile.
 bool load_stdlib(Stdlib& lib, const Registry& registry, Binder& binder, std::set<std::string>& functions,
                  grammar::Diagnostics& diagnostics);
+// The names of the stdlib's functions, read from its text (each definition starts a line
+// `function NAME(`), without parsing it.
+const std::vector<std::string>& stdlib_function_names();
+// Whether query text may call a stdlib function: it holds one's name, in any case (in a comment
+// or a string too, which only loads the stdlib as before). Parsing the stdlib is about a quarter
+// of what a command-line run does between main() and its first game; a query that names none of
+// its functions is compiled without it, and compiles to the same filters.
+bool may_call_stdlib(std::string_view text);
 
 // Parses and binds. On error, diagnostics hold the reason and the result is nullopt.
 // Sizes the context's variables, dictionaries and sort states for this query.
