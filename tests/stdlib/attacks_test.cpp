@@ -4,8 +4,6 @@
 
 #include "builtins/builtins.h"
 #include "builtins/evaluate.h"
-#include "interpreter/query.h"
-#include "stdlib/stdlib.h"
 
 using quarry::testing::Evaluation;
 using quarry::testing::squares_of;
@@ -80,7 +78,6 @@ TEST_CASE("effectiveAttacksDichromatic also counts mixed-colour batteries", "[st
 TEST_CASE("a query's own function takes precedence over the stdlib's", "[stdlib]") {
   CHECK(Evaluation("function canVisit($a $b) { a1 } canVisit(d5 c5)", kPins).squares() == squares_of("a1"));
 }
-
 
 TEST_CASE("pin takes a piece variable where it takes a set (used by canVisit)", "[stdlib][attacks]") {
   CHECK(Evaluation("piece $p in c5 { pin from [Aa] through $p }", kPins).squares() == squares_of("c5"));

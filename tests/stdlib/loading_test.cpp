@@ -5,6 +5,7 @@
 #include <cctype>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "builtins/builtins.h"
@@ -14,13 +15,16 @@
 
 namespace {
 
-// Compiles `text`: whether it compiled, and what the diagnostics say.
-bool compiles(const std::string& text, std::string* said = nullptr, const std::string& extra = "") {
+// Compiles `text` (with `transforms`, as --flipcolor and the like give them): whether it compiled,
+// and what the diagnostics say.
+bool compiles(const std::string& text, std::string* said = nullptr, const std::string& extra = "",
+              std::vector<std::string> transforms = {}) {
   quarry::grammar::SourceFile file("test.cql", text);
   quarry::grammar::SourceFile extra_file("--cql", extra);
   quarry::grammar::Diagnostics diagnostics;
   const bool ok = quarry::interpreter::compile_query(file, quarry::builtins::standard_registry(), diagnostics,
-                                                     extra.empty() ? nullptr : &extra_file)
+                                                     extra.empty() ? nullptr : &extra_file,
+                                                     {.transforms = std::move(transforms)})
                       .has_value();
   if (said != nullptr) *said = diagnostics.render();
   return ok;
@@ -71,6 +75,9 @@ TEST_CASE("a query calls the stdlib from its file or from --cql, and without it 
   CHECK(compiles("kpkRuleDraw() or kpkRuleWin()"));
   CHECK(compiles("true", nullptr, "effectiveAttacks(d5) > 1"));
   CHECK(compiles("function f() { batteryAttacks(d5) } f()"));
+  // Command-line transforms bind the body again, in a binder of their own, with the stdlib too.
+  CHECK(compiles("kpkRuleWin()", nullptr, "", {"flipcolor"}));
+  CHECK(compiles("true", nullptr, "effectiveAttacks(d5) > 1", {"flip", "shift"}));
   // A query without a stdlib name still compiles, and one that calls a function nobody defines
   // still fails, with the file's position.
   CHECK(compiles("mate"));
