@@ -45,14 +45,6 @@ bool result_wanted(const RunSettings& settings, const chess::Game& game) {
 
 std::string number_text(std::uint64_t n) { return std::to_string(n); }
 
-// Whether movetext_unneeded may answer true in this run. The reader asks its filter once a game,
-// through two std::function calls: a run without a shard, game numbers, results or a tag gate
-// (most runs) sets none.
-bool movetext_may_be_unneeded(const RunSettings& settings) {
-  return (!settings.shard.by_file && !settings.shard.is_whole()) || settings.gamenumber ||
-         !settings.results.empty() || settings.tag_gate != nullptr;
-}
-
 }  // namespace
 
 // One input's chunks handed out and not yet known to be retired: where each starts (a point
@@ -426,6 +418,14 @@ GameFeed::Rewind GameFeed::rewound(InputCut& current, Speculation& speculation, 
   }
   if (kept_.empty()) threads_internal_error("a chunk failed its check in an input already settled");
   return Rewind::Earlier;
+}
+
+// Each of movetext_unneeded's tests, asked of the settings alone. The reader asks its filter once a
+// game, through two std::function calls: a run without a shard by game, game numbers, results or a
+// tag gate (most runs) sets none.
+bool movetext_may_be_unneeded(const RunSettings& settings) {
+  return !settings.shard.owns_every_game() || settings.gamenumber || !settings.results.empty() ||
+         settings.tag_gate != nullptr;
 }
 
 bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, chess::Game& tags, Context& probe) {

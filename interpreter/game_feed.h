@@ -177,6 +177,9 @@ class GameFeed {
 // (settings.tag_gate, asked in `probe` with the game numbered `ordinal`). Such games are read
 // past (the reader's movetext filter), neither replayed nor reported on.
 bool movetext_unneeded(const RunSettings& settings, std::uint64_t ordinal, chess::Game& tags, Context& probe);
+// Whether movetext_unneeded may answer true for some game of this run; the readers set no movetext
+// filter when it cannot.
+bool movetext_may_be_unneeded(const RunSettings& settings);
 
 // What the one-thread run counts and says about a game the reader returned (Game or Skipped),
 // numbered `ordinal`, once it is counted in games_read: skipped games and warnings are appended

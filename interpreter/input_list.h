@@ -16,7 +16,9 @@ struct ShardSpec {
   std::uint64_t count = 1;  // N
   bool by_file = false;
   bool is_whole() const { return count == 1; }
-  bool owns_game(std::uint64_t ordinal) const { return by_file || ordinal % count == index; }
+  // Every game of the files it reads is its own: the whole input, or a slice of the files.
+  bool owns_every_game() const { return by_file || is_whole(); }
+  bool owns_game(std::uint64_t ordinal) const { return owns_every_game() || ordinal % count == index; }
 };
 
 // Parses "K/N" (0 <= K < N). False, with *error, on anything else.

@@ -19,6 +19,13 @@ TEST_CASE("shard numbers are K/N with K below N", "[inputs]") {
   CHECK(shard.count == 3);
   CHECK(shard.owns_game(5));
   CHECK_FALSE(shard.owns_game(6));
+  CHECK_FALSE(shard.owns_every_game());
+  // A slice of the files, or the whole input: every game read is the shard's.
+  ShardSpec by_file = shard;
+  by_file.by_file = true;
+  CHECK(by_file.owns_every_game());
+  CHECK(by_file.owns_game(6));
+  CHECK(ShardSpec{}.owns_every_game());
   for (const char* bad : {"3/3", "1/0", "1", "a/2", "1/2/3", "-1/2", "/2", "1/"}) {
     INFO(bad);
     CHECK_FALSE(parse_shard(bad, shard, &error));
