@@ -171,8 +171,10 @@ OutputFile::OutputFile(std::string path, Kind kind, OutputMode mode, std::FILE* 
   // Games are written one by one, a few KB each: a large buffer makes one system call per
   // 64 KB instead of one per block. Standard output keeps the buffering it has (it may be shared).
   // (glibc ignores the size unless given the buffer.) The stream is closed before buffer_ goes.
+  // Not zeroed: stdio reads only what it wrote, and a run whose games bypass the buffer (the
+  // threads' gathered writes) would otherwise touch its 16 pages for nothing.
   if (kind_ != Kind::Standard) {
-    buffer_ = std::make_unique<char[]>(kWriteBuffer);
+    buffer_ = std::make_unique_for_overwrite<char[]>(kWriteBuffer);
     std::setvbuf(stream_, buffer_.get(), _IOFBF, kWriteBuffer);
   }
 }
