@@ -133,13 +133,28 @@ bool may_call_stdlib(std::string_view text) {
 
 namespace {
 
-// The stdlib's functions bound into `binder`: the one the caller parsed once, or parsed here into
-// `lib` when the query's text may call one (may_call_stdlib says why).
-bool stdlib_for(const CompileOptions& options, bool may_call, Stdlib& lib, const Registry& registry, Binder& binder,
-                std::set<std::string>& functions, grammar::Diagnostics& diagnostics) {
-  if (options.stdlib != nullptr) return bind_stdlib(*options.stdlib, binder, functions);
-  return !may_call || load_stdlib(lib, registry, binder, functions, diagnostics);
-}
+// A binder for one compile, with the run's limits, and the stdlib's functions bound into it: the
+// stdlib the caller parsed once, or one parsed here when the query's text may call it
+// (may_call_stdlib says why). `functions` holds their names for the parser. The plain binding
+// and the transformed one (bind_transformed) each make one.
+struct QueryBinder {
+  QueryBinder(const grammar::SourceFile& file, const Registry& registry, grammar::Diagnostics& diagnostics,
+              const CompileOptions& options)
+      : binder(registry, file, diagnostics) {
+    binder.set_secure(options.secure);
+    binder.set_max_bound_nodes(options.max_bound_filters);
+  }
+  // False when the stdlib does not compile (the diagnostics say why).
+  bool bind_stdlib_functions(const CompileOptions& options, bool may_call, const Registry& registry,
+                             grammar::Diagnostics& diagnostics) {
+    if (options.stdlib != nullptr) return bind_stdlib(*options.stdlib, binder, functions);
+    return !may_call || load_stdlib(lib, registry, binder, functions, diagnostics);
+  }
+
+  Binder binder;
+  Stdlib lib;  // parsed here when the caller has none; the bound functions' syntax lives in it
+  std::set<std::string> functions;
+};
 
 }  // namespace
 
@@ -205,12 +220,9 @@ std::optional<CompiledQuery> bind_transformed(const grammar::SourceFile& file, b
                                               const Registry& registry, grammar::Diagnostics& diagnostics,
                                               CompileOptions options, BodyParts& body,
                                               std::vector<grammar::SyntaxPtr>& extra_body, CompiledQuery query) {
-  Binder binder(registry, file, diagnostics);
-  binder.set_secure(options.secure);
-  binder.set_max_bound_nodes(options.max_bound_filters);
-  Stdlib lib;
-  std::set<std::string> functions;
-  if (!stdlib_for(options, calls_stdlib, lib, registry, binder, functions, diagnostics)) return std::nullopt;
+  QueryBinder bound(file, registry, diagnostics, options);
+  if (!bound.bind_stdlib_functions(options, calls_stdlib, registry, diagnostics)) return std::nullopt;
+  Binder& binder = bound.binder;
   auto wrapped = std::make_unique<grammar::SyntaxNode>();
   wrapped->kind = grammar::SyntaxKind::Compound;
   for (grammar::SyntaxPtr& node : extra_body) wrapped->children.push_back(std::move(node));
@@ -243,12 +255,10 @@ std::optional<CompiledQuery> compile_query(const grammar::SourceFile& file, cons
                                            grammar::Diagnostics& diagnostics, const grammar::SourceFile* extra,
                                            CompileOptions options) {
   const bool calls_stdlib = may_call_stdlib(file.text()) || (extra != nullptr && may_call_stdlib(extra->text()));
-  Binder binder(registry, file, diagnostics);
-  binder.set_secure(options.secure);
-  binder.set_max_bound_nodes(options.max_bound_filters);
-  Stdlib lib;
-  std::set<std::string> functions;
-  if (!stdlib_for(options, calls_stdlib, lib, registry, binder, functions, diagnostics)) return std::nullopt;
+  QueryBinder bound(file, registry, diagnostics, options);
+  if (!bound.bind_stdlib_functions(options, calls_stdlib, registry, diagnostics)) return std::nullopt;
+  Binder& binder = bound.binder;
+  std::set<std::string>& functions = bound.functions;
   binder.set_file(file);
   std::optional<grammar::SyntaxTree> tree = grammar::parse_query(file, registry.keywords(), diagnostics, &functions);
   if (!tree) return std::nullopt;
